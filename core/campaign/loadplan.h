@@ -1,0 +1,53 @@
+#pragma once
+// How load is offered at each point of a scenario. Defaults follow ARCHITECTURE.md "Load plans".
+
+#include <cstdint>
+#include <vector>
+
+namespace Throughline {
+
+struct LoadPlan {
+    enum class Mode { Closed, Open, Curve, Search };
+    enum class Arrival { Poisson, Constant, Gamma };
+    enum class CurveSpacing { Log2, MlperfEndpoints };
+
+    Mode mode = Mode::Closed;
+
+    // Closed loop: one point per concurrency.
+    std::vector<int> concurrencies{1};
+
+    // Open loop: one point per rate (requests/s).
+    std::vector<double> rates;
+    Arrival arrival = Arrival::Poisson;
+    double burstiness = 1.0; // gamma shape (vLLM's parameterisation); 1 = Poisson
+    int concurrencyCap = 0;  // 0 = uncapped
+
+    // Curve: fixed-concurrency points from cMin to cMax.
+    CurveSpacing spacing = CurveSpacing::Log2;
+    int cMin = 1;
+    int cMax = 64;
+
+    // Search: highest concurrency in [cMin, cMax] whose point meets the SLOs, by bisection.
+    int searchMaxPoints = 8;
+
+    // Per point budget (closed loop and curve points).
+    int requestCount = 0;          // 0 = requestMultiplier × C
+    double requestMultiplier = 10; // default 10 × C
+    int warmupRequests = -1;       // -1 = warmupMultiplier × C
+    double warmupMultiplier = 2;   // default 2 × C
+    double warmupS = 0;            // open loop warm-up in seconds
+    double pointDurationS = 0;     // open loop: arrival schedule length; 0 = derived from requestCount / rate
+
+    double rampUpS = 0;
+    double cooldownS = 0;
+    double maxDurationS = 1800;   // per point; then a grace period, then harness-cancelled
+    double requestTimeoutS = 600; // per request
+    double minWindowS = 60;       // validity: window shorter than max(minWindowS, 3 × median E2E) is flagged
+    double errorRateLimit = 0.5;  // abort the point when this share of finished requests failed (after 20)
+    std::uint64_t seed = 1;
+    bool storeText = false;
+
+    bool operator==(const LoadPlan &) const = default;
+};
+
+} // namespace Throughline

@@ -1,0 +1,9 @@
+#pragma once
+// The only way to include QCustomPlot. QCustomPlot 2.1 uses `foreach` in inline code, which the
+// project-wide QT_NO_FOREACH forbids, so this wrapper lifts it for qcustomplot.h alone.
+// Include first, only from ui/plots/*.cpp.
+
+#ifdef QT_NO_FOREACH
+#undef QT_NO_FOREACH
+#endif
+#include <qcustomplot.h>
