@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Proves the README's two set-up commands work on a fresh Debian 12: debootstraps bookworm into a scratch
+# folder, clones this checkout (HEAD) into it with shared/ beside it, and runs both commands inside a
+# chroot, exactly as the README states them. Prints the tail of each. Needs root and debootstrap.
+#
+#   packaging/fresh-check.sh [SCRATCH_DIR]     (default: /var/tmp/throughline-fresh)
+#
+# The Debian mirror is read from this machine's apt sources; nothing here names a registry host.
+set -euo pipefail
+
+here=$(cd "$(dirname "$0")/.." && pwd)
+root=${1:-/var/tmp/throughline-fresh}
+shared="$here/../shared"
+
+[ "$(id -u)" -eq 0 ] || { echo "fresh-check: must run as root" >&2; exit 2; }
+command -v debootstrap >/dev/null || { echo "fresh-check: apt-get install debootstrap" >&2; exit 2; }
+
+# The first Debian (not -security) URI from the machine's apt sources, deb822 or one-line style.
+mirror=$( (grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}';
+           grep -hE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '{print $2}') \
+          | grep -v -- '-security' | grep -i debian | head -n1)
+[ -n "$mirror" ] || { echo "fresh-check: no Debian mirror found in /etc/apt sources" >&2; exit 2; }
+
+readme_command() { # $1 = marker name; prints the command in the fenced block after <!-- command:NAME -->
+    awk -v m="<!-- command:$1 -->" '$0==m{f=1;next} f&&/^```/{if(inb){exit}inb=1;next} f&&inb{print}' "$here/README.md"
+}
+main_cmd=$(readme_command main)
+test_cmd=$(readme_command tests)
+[ -n "$main_cmd" ] && [ -n "$test_cmd" ] || { echo "fresh-check: README commands not found" >&2; exit 2; }
+
+cleanup() {
+    for m in dev/pts dev proc sys; do umount -l "$root/$m" 2>/dev/null || true; done
+}
+trap cleanup EXIT
+
+if [ ! -x "$root/bin/bash" ]; then
+    echo "== debootstrap bookworm from $mirror into $root"
+    rm -rf "$root"
+    debootstrap --variant=minbase bookworm "$root" "$mirror" >/tmp/fresh-check-debootstrap.log 2>&1 \
+        || { tail -20 /tmp/fresh-check-debootstrap.log; exit 3; }
+fi
+# Same package sources as the host (Debian entries only).
+for f in /etc/apt/sources.list.d/*.sources; do
+    [ -f "$f" ] && grep -qi debian "$f" && cp "$f" "$root/etc/apt/sources.list.d/"
+done
+[ -f /etc/apt/sources.list ] && cp /etc/apt/sources.list "$root/etc/apt/sources.list"
+cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+
+mount -t proc proc "$root/proc"
+mount --rbind /sys "$root/sys"
+mount --rbind /dev "$root/dev"
+
+rm -rf "$root/work"
+mkdir -p "$root/work"
+git clone -q --no-hardlinks "$here" "$root/work/main"
+cp -r "$shared" "$root/work/shared"
+
+# A fresh machine has root, apt, and nothing else of ours: sudo, git, node are what bootstrap must bring.
+run_in_chroot() {
+    chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+        LANG=C.UTF-8 CI=true bash -c "cd /work/main && $1"
+}
+
+status=0
+echo "== README command (1): $main_cmd"
+if run_in_chroot "$main_cmd" >/tmp/fresh-check-main.log 2>&1; then echo "-> exit 0"; else status=$?; echo "-> exit $status"; fi
+tail -n 25 /tmp/fresh-check-main.log
+echo "== README command (2): $test_cmd"
+if run_in_chroot "$test_cmd" >/tmp/fresh-check-tests.log 2>&1; then echo "-> exit 0"; else s=$?; echo "-> exit $s"; status=$s; fi
+tail -n 25 /tmp/fresh-check-tests.log
+exit $status
