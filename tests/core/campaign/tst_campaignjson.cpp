@@ -1,0 +1,363 @@
+// Tests of CampaignJson: golden round trip field by field, canonical writing, versioning.
+#include "core/campaign/campaignjson.h"
+#include "core/campaign/catalog.h"
+
+#include <QFile>
+#include <QTest>
+
+using namespace Throughline;
+
+namespace {
+std::string readData(const char *name)
+{
+    QFile f(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/campaign/") + QString::fromUtf8(name));
+    if (!f.open(QIODevice::ReadOnly))
+        qFatal("cannot open %s", name);
+    return f.readAll().toStdString();
+}
+} // namespace
+
+class TestCampaignJson : public QObject {
+    Q_OBJECT
+private slots:
+    void goldenFieldByField();
+    void roundTrip();
+    void canonicalIsStable();
+    void presetPhasesWriteShort();
+    void defaultsFromArchitecture();
+    void migrateV0();
+    void migrateV0PointersMapBack();
+    void newerVersionRefused();
+    void schemaErrors_data();
+    void schemaErrors();
+    void syntaxErrorPosition();
+    void readFilePrefixesName();
+};
+
+void TestCampaignJson::goldenFieldByField()
+{
+    auto r = CampaignJson::read(readData("golden-full.json"));
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    const Campaign &c = *r;
+    QCOMPARE(c.schemaVersion, 1);
+    QCOMPARE(c.name, std::string("Golden: every field set"));
+    QCOMPARE(c.description, std::string("Round-trip fixture; every member differs from its default."));
+    QCOMPARE(c.models, (std::vector<std::string>{"gpt-oss-120b", "tiny-moe"}));
+    QCOMPARE(c.backends, (std::vector<std::string>{"sglang", "trtllm"}));
+
+    QCOMPARE(c.deployments.size(), size_t(3));
+    const Deployment &d0 = c.deployments[0];
+    QCOMPARE(d0.gpu, std::string("H100")); // alias resolved
+    QCOMPARE(d0.gpus, 2);
+    QCOMPARE(d0.parallelism, std::string("TP2"));
+    QCOMPARE(d0.precision, std::string("BF16"));
+    QCOMPARE(d0.replicas, 3);
+    QCOMPARE(d0.totalGpus(), 6);
+    const Deployment &d1 = c.deployments[1];
+    QCOMPARE(d1.prefillGpus, 24);
+    QCOMPARE(d1.decodeGpus, 8);
+    QCOMPARE(d1.gpus, 32);
+    QVERIFY(d1.disaggregated());
+    QCOMPARE(d1.replicas, 2);
+    QCOMPARE(c.deployments[2].gpu, std::string("X1"));
+
+    QCOMPARE(c.phases.size(), size_t(2));
+    QCOMPARE(c.phases[0].name, std::string("Summarization"));
+    QCOMPARE(c.phases[0].isl, 8000);
+    QCOMPARE(c.phases[0].osl, 512);
+    const Phase &mixed = c.phases[1];
+    QCOMPARE(mixed.name, std::string("Mixed"));
+    QCOMPARE(mixed.isl, 700);
+    QCOMPARE(mixed.osl, 300);
+    QCOMPARE(mixed.islDist.kind, LengthDist::Kind::Uniform);
+    QCOMPARE(mixed.islDist.min, 100);
+    QCOMPARE(mixed.islDist.max, 1300);
+    QCOMPARE(mixed.oslDist.kind, LengthDist::Kind::Normal);
+    QCOMPARE(mixed.oslDist.mean, 310.0);
+    QCOMPARE(mixed.oslDist.std, 40.5);
+    QCOMPARE(mixed.oslDist.min, 50);
+    QCOMPARE(mixed.oslDist.max, 600);
+
+    QCOMPARE(c.include.size(), size_t(1));
+    QCOMPARE(c.include[0].match.at("model"), (std::vector<std::string>{"gpt-oss-*", "tiny-moe"}));
+    QCOMPARE(c.include[0].match.at("gpus"), (std::vector<std::string>{"[46]*"}));
+    QCOMPARE(c.exclude[0].match.at("backend"), (std::vector<std::string>{"trtllm"}));
+    QCOMPARE(c.exclude[0].match.at("phase"), (std::vector<std::string>{"Mixed"}));
+
+    const ModelSpec &m = c.customModels.at(0);
+    QCOMPARE(m.name, std::string("tiny-moe"));
+    QCOMPARE(m.hfId, std::string("example/tiny-moe"));
+    QCOMPARE(m.totalParamsB, 12.5);
+    QCOMPARE(m.activeParamsB, 2.5);
+    QCOMPARE(m.layers, 16);
+    QCOMPARE(m.hidden, 2048);
+    QCOMPARE(m.qHeads, 16);
+    QCOMPARE(m.kvHeads, 4);
+    QCOMPARE(m.headDim, 128);
+    QCOMPARE(m.attention, ModelSpec::Attention::Mla);
+    QVERIFY(m.slidingWindowHalf);
+    QCOMPARE(m.kvElemsPerToken, 4096.0);
+    QCOMPARE(m.experts, 16);
+    QCOMPARE(m.topK, 2);
+    QCOMPARE(m.vocab, 32000);
+    QCOMPARE(m.maxContext, 65536);
+    QCOMPARE(m.weightsFp8Gib, 12.0);
+    QCOMPARE(m.weightsFp4Gib, 7.0);
+    QCOMPARE(m.tokenizer, std::string("llama3_1"));
+    QVERIFY(m.reasoning);
+    QCOMPARE(m.source, std::string("made up for the test"));
+
+    const GpuSpec &g = c.customGpus.at(0);
+    QCOMPARE(g.name, std::string("X1"));
+    QCOMPARE(g.aliases, (std::vector<std::string>{"X1-PCIe"}));
+    QCOMPARE(g.hbmGb, 96.0);
+    QCOMPARE(g.hbmTbPerS, 4.0);
+    QCOMPARE(g.bf16DenseTflops, 800.0);
+    QCOMPARE(g.fp8DenseTflops, 1600.0);
+    QCOMPARE(g.fp4DenseTflops, 3200.0);
+    QCOMPARE(g.nvlinkGbPerS, 400.0);
+    QCOMPARE(g.tdpW, 600.0);
+    QCOMPARE(g.source, std::string("made up for the test"));
+
+    QCOMPARE(c.endpoints.size(), size_t(2));
+    const Endpoint &e = c.endpoints[0];
+    QCOMPARE(e.name, std::string("cluster"));
+    QCOMPARE(e.kind, Endpoint::Kind::Http);
+    QCOMPARE(e.baseUrl, std::string("https://llm.example.com:8443/serve"));
+    QCOMPARE(e.replicaUrls.size(), size_t(2));
+    QCOMPARE(e.replicaUrls[1], std::string("https://llm-b.example.com:8443/serve"));
+    QCOMPARE(e.routing, Endpoint::Routing::LeastInFlight);
+    QCOMPARE(e.flavour, ApiFlavour::Completions);
+    QCOMPARE(e.servedModel, std::string("openai/gpt-oss-120b"));
+    QCOMPARE(e.apiKeyEnv, std::string("CLUSTER_API_KEY"));
+    QCOMPARE(e.apiKeyKeyring, std::string("throughline/cluster"));
+    QCOMPARE(e.caFile, std::string("/etc/ssl/cluster.pem"));
+    QCOMPARE(e.connectTimeoutS, 3.5);
+    QCOMPARE(e.extraHeaders.at("X-Team"), std::string("perf"));
+    QCOMPARE(e.extraBody.at("temperature").get<double>(), 0.6);
+    QCOMPARE(e.extraBody.at("seed").get<int>(), 42);
+    QCOMPARE(e.extraBody.at("chat_template_kwargs").at("enable_thinking").get<bool>(), false);
+    QCOMPARE(e.match.at("model"), (std::vector<std::string>{"gpt-oss-*"}));
+    const Endpoint &s = c.endpoints[1];
+    QCOMPARE(s.kind, Endpoint::Kind::Simulated);
+    QVERIFY(s.insecure);
+    QCOMPARE(s.sim.timeScale, 25.0);
+    QCOMPARE(s.sim.jitter, 0.05);
+    QCOMPARE(s.sim.seed, std::uint64_t(99));
+    QCOMPARE(s.sim.faults, std::string("error:0.01"));
+    QVERIFY(s.sim.childProcess);
+    QVERIFY(s.match.empty());
+
+    const LoadPlan &p = c.plan;
+    QCOMPARE(p.mode, LoadPlan::Mode::Curve);
+    QCOMPARE(p.concurrencies, (std::vector<int>{2, 8, 32}));
+    QCOMPARE(p.rates, (std::vector<double>{1.5, 3}));
+    QCOMPARE(p.arrival, LoadPlan::Arrival::Gamma);
+    QCOMPARE(p.burstiness, 0.5);
+    QCOMPARE(p.concurrencyCap, 256);
+    QCOMPARE(p.spacing, LoadPlan::CurveSpacing::MlperfEndpoints);
+    QCOMPARE(p.cMin, 2);
+    QCOMPARE(p.cMax, 512);
+    QCOMPARE(p.searchMaxPoints, 5);
+    QCOMPARE(p.requestCount, 300);
+    QCOMPARE(p.requestMultiplier, 12.0);
+    QCOMPARE(p.warmupRequests, 7);
+    QCOMPARE(p.warmupMultiplier, 3.0);
+    QCOMPARE(p.warmupS, 4.0);
+    QCOMPARE(p.pointDurationS, 90.0);
+    QCOMPARE(p.rampUpS, 2.5);
+    QCOMPARE(p.cooldownS, 1.5);
+    QCOMPARE(p.maxDurationS, 900.0);
+    QCOMPARE(p.requestTimeoutS, 120.0);
+    QCOMPARE(p.minWindowS, 30.0);
+    QCOMPARE(p.errorRateLimit, 0.25);
+    QCOMPARE(p.seed, std::uint64_t(1234));
+    QVERIFY(p.storeText);
+
+    QCOMPARE(c.slos.size(), size_t(2));
+    const Slo &ss = c.slos.at("Summarization");
+    QCOMPARE(ss.ttftMs, 3000.0);
+    QCOMPARE(ss.tpotMs, 50.0);
+    QCOMPARE(ss.e2eMs, 60000.0);
+    QCOMPARE(ss.percentile, 95.0);
+    QCOMPARE(c.slos.at("*").percentile, 99.0);
+
+    QCOMPARE(c.overrides.size(), size_t(1));
+    const ScenarioOverride &o = c.overrides[0];
+    QCOMPARE(o.rule.match.at("model"), (std::vector<std::string>{"tiny-moe"}));
+    QVERIFY(o.plan.has_value());
+    QCOMPARE(o.plan->concurrencies, (std::vector<int>{64}));
+    QCOMPARE(o.plan->requestCount, 640);
+    // The override's plan is a patch over the campaign plan.
+    QCOMPARE(o.plan->mode, LoadPlan::Mode::Curve);
+    QCOMPARE(o.plan->minWindowS, 30.0);
+    QCOMPARE(o.slo->ttftMs, 500.0);
+    QCOMPARE(o.slo->e2eMs, 9000.0);
+    QCOMPARE(o.recipeConcurrency.value(), 64);
+
+    QCOMPARE(c.targets.file, std::string("golden-targets.json"));
+    QCOMPARE(c.targets.baselineRun, std::string("0123abcd"));
+
+    // Every field differs from the default-constructed value.
+    const Campaign def;
+    QVERIFY(c.name != def.name && c.description != def.description && c.plan != def.plan
+            && c.targets != def.targets && !c.overrides.empty() && !c.customModels.empty());
+}
+
+void TestCampaignJson::roundTrip()
+{
+    auto r = CampaignJson::read(readData("golden-full.json"));
+    QVERIFY(r.ok());
+    const std::string text = CampaignJson::write(*r);
+    auto again = CampaignJson::read(text);
+    QVERIFY2(again.ok(), again.ok() ? "" : again.error().message.c_str());
+    // Field by field (operator== of each part), then the whole.
+    QCOMPARE(again->name, r->name);
+    QCOMPARE(again->models, r->models);
+    QVERIFY(again->deployments == r->deployments);
+    QVERIFY(again->phases == r->phases);
+    QVERIFY(again->include == r->include);
+    QVERIFY(again->exclude == r->exclude);
+    QVERIFY(again->customModels == r->customModels);
+    QVERIFY(again->customGpus == r->customGpus);
+    QVERIFY(again->endpoints == r->endpoints);
+    QVERIFY(again->plan == r->plan);
+    QVERIFY(again->slos == r->slos);
+    QVERIFY(again->overrides == r->overrides);
+    QVERIFY(again->targets == r->targets);
+    QVERIFY(*again == *r);
+}
+
+void TestCampaignJson::canonicalIsStable()
+{
+    auto r = CampaignJson::read(readData("golden-full.json"));
+    QVERIFY(r.ok());
+    const std::string once = CampaignJson::write(*r);
+    const std::string twice = CampaignJson::write(*CampaignJson::read(once));
+    QCOMPARE(twice, once);
+    // And equal to the checked-in canonical form (reviewed by hand when regenerated).
+    if (qEnvironmentVariableIsSet("THROUGHLINE_UPDATE_GOLDEN")) {
+        QFile out(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/campaign/golden-full.canonical.json"));
+        QVERIFY(out.open(QIODevice::WriteOnly));
+        out.write(once.data(), qint64(once.size()));
+    }
+    QCOMPARE(once, readData("golden-full.canonical.json"));
+}
+
+void TestCampaignJson::presetPhasesWriteShort()
+{
+    auto r = CampaignJson::read(readData("golden-full.json"));
+    QVERIFY(r.ok());
+    const auto j = CampaignJson::toJson(*r);
+    QVERIFY(j.at("phases").at(0) == nlohmann::json({{"preset", "Summarization"}}));
+    QCOMPARE(j.at("phases").at(1).at("name").get<std::string>(), std::string("Mixed"));
+    // Override plan written as the difference from the campaign plan.
+    QVERIFY(j.at("overrides").at(0).at("plan") == nlohmann::json({{"concurrencies", {64}}, {"request_count", 640}}));
+    QCOMPARE(j.at("schema").get<std::string>(), std::string("throughline.campaign/1"));
+}
+
+void TestCampaignJson::defaultsFromArchitecture()
+{
+    const std::string minimal = readData("minimal.json");
+    auto r = CampaignJson::read(minimal);
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(r->plan.requestMultiplier, 10.0); // 10 × C
+    QCOMPARE(r->plan.warmupMultiplier, 2.0);   // 2 × C
+    QCOMPARE(r->plan.minWindowS, 60.0);
+    QCOMPARE(r->plan.concurrencies, (std::vector<int>{1}));
+    QVERIFY(!r->plan.storeText);
+    QCOMPARE(r->deployments[0].gpus, 1);
+    QCOMPARE(r->deployments[0].precision, std::string("FP8"));
+    QCOMPARE(r->endpoints[0].name, std::string("default"));
+}
+
+void TestCampaignJson::migrateV0()
+{
+    auto r = CampaignJson::read(readData("v0-campaign.json"));
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(r->schemaVersion, 1);
+    QCOMPARE(r->name, std::string("Version 0 campaign"));
+    QCOMPARE(r->models, (std::vector<std::string>{"gpt-oss-20b"}));
+    QCOMPARE(r->deployments.at(0).gpu, std::string("H200"));
+    QCOMPARE(r->deployments.at(0).gpus, 2);
+    QCOMPARE(r->deployments.at(0).parallelism, std::string("TP2"));
+    QCOMPARE(r->phases.size(), size_t(2));
+    QCOMPARE(r->endpoints.size(), size_t(1));
+    QCOMPARE(r->endpoints[0].name, std::string("local"));
+    QCOMPARE(r->endpoints[0].baseUrl, std::string("http://127.0.0.1:8000"));
+    QCOMPARE(r->endpoints[0].flavour, ApiFlavour::Completions);
+    QCOMPARE(r->plan.concurrencies, (std::vector<int>{1, 8}));
+    QCOMPARE(r->plan.requestCount, 50);
+    QCOMPARE(r->plan.minWindowS, 5.0);
+    QCOMPARE(r->slos.at("*").ttftMs, 800.0);
+    // Written back in the current shape.
+    const auto j = CampaignJson::toJson(*r);
+    QCOMPARE(j.at("schema").get<std::string>(), std::string("throughline.campaign/1"));
+    QVERIFY(!j.contains("matrix") && !j.contains("load") && !j.contains("title"));
+    QVERIFY(*CampaignJson::read(j.dump()) == *r);
+}
+
+void TestCampaignJson::migrateV0PointersMapBack()
+{
+    auto r = CampaignJson::read(readData("v0-bad.json"));
+    QVERIFY(!r.ok());
+    const QString msg = QString::fromStdString(r.error().message);
+    // Pointers and positions refer to the document as written (version 0 keys).
+    QVERIFY2(msg.contains(u"7:57: /matrix/deployments/0/gpu_count: must be between 1 and 1000000, got 0"_qs), qPrintable(msg));
+    QVERIFY2(msg.contains(u"11:32: /load/concurrency/1: must be between 1 and 10000000, got -2"_qs), qPrintable(msg));
+}
+
+void TestCampaignJson::newerVersionRefused()
+{
+    auto r = CampaignJson::read("{\"schema\": \"throughline.campaign/7\", \"name\": \"future\"}");
+    QVERIFY(!r.ok());
+    QCOMPARE(r.error().code, ErrorCode::Unsupported);
+    QCOMPARE(r.error().message, std::string("/schema: this campaign uses schema version 7, newer than this Throughline "
+                                            "supports (1); upgrade Throughline to read it"));
+}
+
+void TestCampaignJson::schemaErrors_data()
+{
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("missing") << u"{\"name\": \"x\"}"_qs
+                             << u"missing \"schema\" member; add \"schema\": \"throughline.campaign/1\""_qs;
+    QTest::newRow("foreign") << u"{\"schema\": \"throughline.results/1\"}"_qs
+                             << u"/schema: unknown schema 'throughline.results/1'; expected \"throughline.campaign/1\""_qs;
+    QTest::newRow("not a string") << u"{\"schema\": 1}"_qs
+                                  << u"/schema: expected a string like \"throughline.campaign/1\", got a number"_qs;
+    QTest::newRow("array") << u"[1, 2]"_qs << u"a campaign must be a JSON object, got an array"_qs;
+    QTest::newRow("v0 key with v1") << u"{\"schema_version\": 1}"_qs
+                                    << u"/schema_version: only version 0 used this key; current documents use \"schema\": \"throughline.campaign/1\""_qs;
+}
+
+void TestCampaignJson::schemaErrors()
+{
+    QFETCH(QString, text);
+    QFETCH(QString, message);
+    auto r = CampaignJson::read(text.toStdString());
+    QVERIFY(!r.ok());
+    QCOMPARE(QString::fromStdString(r.error().message), message);
+}
+
+void TestCampaignJson::syntaxErrorPosition()
+{
+    auto r = CampaignJson::read("{\n  \"schema\": \"throughline.campaign/1\",\n  \"name\": oops\n}");
+    QVERIFY(!r.ok());
+    QVERIFY2(QString::fromStdString(r.error().message).startsWith(u"3:11: JSON syntax error: "_qs), r.error().message.c_str());
+}
+
+void TestCampaignJson::readFilePrefixesName()
+{
+    const std::string path = THROUGHLINE_TEST_DATA_DIR "/campaign/v0-bad.json";
+    auto r = CampaignJson::readFile(path);
+    QVERIFY(!r.ok());
+    QVERIFY(QString::fromStdString(r.error().message).startsWith(QString::fromStdString(path + ":")));
+    auto missing = CampaignJson::readFile("/nonexistent/x.json");
+    QCOMPARE(missing.error().code, ErrorCode::Io);
+    auto demo = CampaignJson::readFile(":/campaigns/demo.json");
+    QVERIFY2(demo.ok(), demo.ok() ? "" : demo.error().message.c_str());
+}
+
+QTEST_GUILESS_MAIN(TestCampaignJson)
+#include "tst_campaignjson.moc"

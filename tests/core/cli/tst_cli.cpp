@@ -1,0 +1,279 @@
+// End-to-end tests of throughline-cli: runs the built executable (THROUGHLINE_CLI_PATH) on real
+// files and checks exit codes, stdout/stderr split, and output formats.
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+class TestCli : public QObject {
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void version();
+    void help();
+    void usageErrors_data();
+    void usageErrors();
+    void validateDemo();
+    void validateReportsEveryProblem();
+    void validateJson();
+    void validateNeverEchoesSecrets();
+    void validateV0();
+    void expandTable();
+    void expandJson();
+    void expandCsv();
+    void expandOnly();
+    void expandRefusesInvalid();
+    void globalFlagsAfterCommand();
+
+private:
+    struct Run {
+        int code = -1;
+        QString out;
+        QString err;
+    };
+    Run run(const QStringList &args, const QByteArray &stdinData = {});
+    QString writeFile(const QString &name, const QByteArray &content);
+
+    QTemporaryDir m_dir;
+    QString m_demo;
+};
+
+TestCli::Run TestCli::run(const QStringList &args, const QByteArray &stdinData)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(u"NO_COLOR"_qs, u"1"_qs);
+    env.insert(u"THROUGHLINE_DB"_qs, m_dir.filePath(u"history.sqlite"_qs));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(THROUGHLINE_CLI_PATH), args);
+    if (!p.waitForStarted(10000))
+        qFatal("cannot start %s", THROUGHLINE_CLI_PATH);
+    if (!stdinData.isEmpty())
+        p.write(stdinData);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(30000))
+        qFatal("throughline-cli hung");
+    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+               QString::fromUtf8(p.readAllStandardError())};
+}
+
+QString TestCli::writeFile(const QString &name, const QByteArray &content)
+{
+    const QString path = m_dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(content);
+    return path;
+}
+
+void TestCli::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    QVERIFY(QFile::exists(QStringLiteral(THROUGHLINE_CLI_PATH)));
+    m_demo = QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/demo.json");
+}
+
+void TestCli::version()
+{
+    const Run r = run({u"--version"_qs});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.startsWith(u"throughline 0."_qs), qPrintable(r.out));
+    const Run j = run({u"--version"_qs, u"--json"_qs});
+    QCOMPARE(j.code, 0);
+    QVERIFY(QJsonDocument::fromJson(j.out.toUtf8()).object().contains(u"tool_version"_qs));
+}
+
+void TestCli::help()
+{
+    const Run r = run({u"--help"_qs});
+    QCOMPARE(r.code, 0);
+    QVERIFY(r.out.contains(u"validate"_qs));
+    QVERIFY(r.out.contains(u"expand"_qs));
+    QVERIFY(r.out.contains(u"--no-color"_qs));
+    const Run v = run({u"validate"_qs, u"--help"_qs});
+    QCOMPARE(v.code, 0);
+    QVERIFY(v.out.contains(u"FILE"_qs));
+}
+
+void TestCli::usageErrors_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("stderrContains");
+    QTest::newRow("no command") << QStringList{} << u"missing COMMAND"_qs;
+    QTest::newRow("unknown command") << QStringList{u"frobnicate"_qs} << u"unknown command 'frobnicate'"_qs;
+    QTest::newRow("validate without file") << QStringList{u"validate"_qs} << u"missing FILE"_qs;
+    QTest::newRow("two files") << QStringList{u"validate"_qs, u"a"_qs, u"b"_qs} << u"expected one FILE, got 2"_qs;
+    QTest::newRow("unknown option") << QStringList{u"expand"_qs, u"--frob"_qs, u"x"_qs} << u"Unknown option 'frob'"_qs;
+    QTest::newRow("bad format") << QStringList{u"expand"_qs, u"x.json"_qs, u"--format"_qs, u"xml"_qs}
+                                << u"--format: expected table, json or csv, got 'xml'"_qs;
+    QTest::newRow("bad only") << QStringList{u"expand"_qs, u"x.json"_qs, u"--only"_qs, u"modle=x"_qs}
+                              << u"--only: filter term 1 'modle=x': unknown key 'modle'"_qs;
+    QTest::newRow("bad log level") << QStringList{u"validate"_qs, u"--log-level"_qs, u"loud"_qs, u"x"_qs}
+                                   << u"--log-level: expected debug, info, warning or error, got 'loud'"_qs;
+    QTest::newRow("missing file") << QStringList{u"validate"_qs, u"/nonexistent/c.json"_qs}
+                                  << u"/nonexistent/c.json: cannot open"_qs;
+}
+
+void TestCli::usageErrors()
+{
+    QFETCH(QStringList, args);
+    QFETCH(QString, stderrContains);
+    const Run r = run(args);
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(stderrContains), qPrintable(r.err));
+}
+
+void TestCli::validateDemo()
+{
+    const Run r = run({u"validate"_qs, m_demo});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QCOMPARE(r.out, m_demo + u": ok (2 scenarios)\n"_qs);
+    QCOMPARE(r.err, QString());
+}
+
+void TestCli::validateReportsEveryProblem()
+{
+    const QString path = writeFile(u"bad.json"_qs,
+                                   "{\"schema\": \"throughline.campaign/1\", \"name\": \"b\",\n"
+                                   " \"models\": [\"gpt-oss-20\"], \"backends\": [\"vllm\"],\n"
+                                   " \"deployments\": [{\"gpu\": \"H200\", \"gpus\": 0}],\n"
+                                   " \"phases\": [{\"preset\": \"Chat\"}],\n"
+                                   " \"endpoints\": [{\"base_url\": \"127.0.0.1:8000\"}]}\n");
+    const Run r = run({u"validate"_qs, path});
+    QCOMPARE(r.code, 2);
+    const QStringList lines = r.err.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 4);
+    QCOMPARE(lines[0], path + u":2:13: /models/0: unknown model 'gpt-oss-20' (did you mean 'gpt-oss-20b'?); add it under custom_models to use it"_qs);
+    QCOMPARE(lines[1], path + u":3:42: /deployments/0/gpus: must be between 1 and 1000000, got 0"_qs);
+    QCOMPARE(lines[2], path + u":5:29: /endpoints/0/base_url: expected an http:// or https:// URL"_qs);
+    QCOMPARE(lines[3], path + u": 3 problems"_qs);
+    QCOMPARE(r.out, QString());
+}
+
+void TestCli::validateJson()
+{
+    const QString path = writeFile(u"bad2.json"_qs, "{\"schema\": \"throughline.campaign/9\"}");
+    const Run r = run({u"--json"_qs, u"validate"_qs, path});
+    QCOMPARE(r.code, 2);
+    const QJsonObject o = QJsonDocument::fromJson(r.out.toUtf8()).object();
+    QCOMPARE(o.value(u"ok"_qs).toBool(true), false);
+    const QJsonArray problems = o.value(u"problems"_qs).toArray();
+    QCOMPARE(problems.size(), 1);
+    QCOMPARE(problems[0].toObject().value(u"pointer"_qs).toString(), u"/schema"_qs);
+    QCOMPARE(problems[0].toObject().value(u"line"_qs).toInt(), 1);
+    QCOMPARE(problems[0].toObject().value(u"column"_qs).toInt(), 12);
+    QVERIFY(problems[0].toObject().value(u"message"_qs).toString().contains(u"newer than this Throughline supports"_qs));
+    // Human output went to stderr.
+    QVERIFY(r.err.contains(path + u":1:12: /schema: "_qs));
+}
+
+void TestCli::validateNeverEchoesSecrets()
+{
+    const QString path = writeFile(u"secret.json"_qs,
+                                   "{\"schema\": \"throughline.campaign/1\", \"name\": \"s\",\n"
+                                   " \"models\": [\"gpt-oss-20b\"], \"backends\": [\"vllm\"],\n"
+                                   " \"deployments\": [{\"gpu\": \"H200\"}], \"phases\": [{\"preset\": \"Chat\"}],\n"
+                                   " \"endpoints\": [{\"base_url\": \"http://10.0.0.1:8000\",\n"
+                                   "   \"api_key\": \"sk-proj-TOPSECRET0123456789\"}]}\n");
+    for (const bool json : {false, true}) {
+        QStringList args{u"validate"_qs, path};
+        if (json)
+            args.prepend(u"--json"_qs);
+        const Run r = run(args);
+        QCOMPARE(r.code, 2);
+        QVERIFY(r.err.contains(path + u":5:4: /endpoints/0/api_key: literal secrets are not allowed"_qs));
+        QVERIFY(!r.err.contains(u"TOPSECRET"_qs));
+        QVERIFY(!r.out.contains(u"TOPSECRET"_qs));
+    }
+}
+
+void TestCli::validateV0()
+{
+    const Run r = run({u"validate"_qs, QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/campaign/v0-campaign.json")});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    QVERIFY(r.out.contains(u"ok (2 scenarios)"_qs));
+}
+
+void TestCli::expandTable()
+{
+    const Run r = run({u"expand"_qs, m_demo});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    QVERIFY(lines[0].startsWith(u"#  scenario"_qs));
+    QVERIFY2(lines[1].startsWith(u"1  gpt-oss-20b/vllm/H200×1/Chat  "_qs), qPrintable(lines[1]));
+    QVERIFY(lines[2].contains(u"gpt-oss-20b/vllm/H200×1/Reasoning-short"_qs));
+    QVERIFY(lines[1].contains(u"1,4,16"_qs));
+    // Columns line up (display width, × counts as one).
+    QCOMPARE(lines[1].indexOf(u"128"_qs), lines[0].indexOf(u"isl"_qs));
+}
+
+void TestCli::expandJson()
+{
+    for (const QStringList &args : {QStringList{u"expand"_qs, m_demo, u"--format"_qs, u"json"_qs},
+                                    QStringList{u"--json"_qs, u"expand"_qs, m_demo}}) {
+        const Run r = run(args);
+        QCOMPARE(r.code, 0);
+        const QJsonArray a = QJsonDocument::fromJson(r.out.toUtf8()).array();
+        QCOMPARE(a.size(), 2);
+        QCOMPARE(a[0].toObject().value(u"id"_qs).toString(), u"gpt-oss-20b/vllm/H200×1/Chat"_qs);
+        QCOMPARE(a[1].toObject().value(u"phase"_qs).toObject().value(u"osl"_qs).toInt(), 256);
+    }
+}
+
+void TestCli::expandCsv()
+{
+    // Campaigns shipped inside the binary are reachable as ":/campaigns/NAME.json".
+    const Run r = run({u"expand"_qs, u":/campaigns/exemplar-recipes.json"_qs, u"--format"_qs, u"csv"_qs});
+    QCOMPARE(r.code, 0);
+    const Run c = run({u"expand"_qs, QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/exemplar-recipes.json"),
+                       u"--format"_qs, u"csv"_qs});
+    QCOMPARE(c.code, 0);
+    const QStringList lines = c.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 33); // header + the 32 rows of recipe_concurrency.csv
+    QVERIFY(lines[0].startsWith(u"id,model,backend,gpu,gpus,prefill_gpus,decode_gpus,"_qs));
+    QVERIFY(c.out.contains(u"DeepSeek-R1/dynamo/H100×48/Disaggregation,DeepSeek-R1,dynamo,H100,48,32,16,"_qs));
+    QCOMPARE(r.out, c.out);
+}
+
+void TestCli::expandOnly()
+{
+    const Run r = run({u"expand"_qs, QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/exemplar-recipes.json"),
+                       u"--format"_qs, u"csv"_qs, u"--only"_qs, u"model=Llama*,gpu=H100,phase=Chat,phase=Reasoning"_qs});
+    QCOMPARE(r.code, 0);
+    const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
+    QCOMPARE(lines.size(), 3);
+    QVERIFY(lines[1].startsWith(u"Llama-3.3-70B-Instruct/trtllm/H100×2/Reasoning,"_qs));
+    QVERIFY(lines[2].startsWith(u"Llama-3.3-70B-Instruct/trtllm/H100×2/Chat,"_qs));
+}
+
+void TestCli::expandRefusesInvalid()
+{
+    const QString path = writeFile(u"inv.json"_qs, "{\"schema\": \"throughline.campaign/1\"}");
+    const Run r = run({u"expand"_qs, path});
+    QCOMPARE(r.code, 2);
+    QVERIFY(r.err.contains(u"missing required member 'name'"_qs));
+    QCOMPARE(r.out, QString());
+}
+
+void TestCli::globalFlagsAfterCommand()
+{
+    const Run r = run({u"expand"_qs, m_demo, u"--no-color"_qs, u"--log-level"_qs, u"debug"_qs, u"--db"_qs,
+                       m_dir.filePath(u"x.sqlite"_qs), u"--json"_qs});
+    QCOMPARE(r.code, 0);
+    QCOMPARE(QJsonDocument::fromJson(r.out.toUtf8()).array().size(), 2);
+    const Run stdinRun = run({u"validate"_qs, u"-"_qs}, [] {
+        QFile f(QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/demo.json"));
+        f.open(QIODevice::ReadOnly);
+        return f.readAll();
+    }());
+    QCOMPARE(stdinRun.code, 0);
+}
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"
