@@ -1,0 +1,242 @@
+#include "core/metrics/pointresult.h"
+
+#include "core/metrics/jsonnumber.h"
+
+#include <array>
+#include <cmath>
+
+#include <nlohmann/json.hpp>
+
+namespace Throughline {
+
+namespace {
+
+struct ScalarKey {
+    std::string_view key;
+    double PointMetrics::*member;
+};
+constexpr std::array<ScalarKey, 10> kScalars{{
+    {"output_tps", &PointMetrics::outputTps},
+    {"output_tps_per_gpu", &PointMetrics::outputTpsPerGpu},
+    {"output_tps_per_decode_gpu", &PointMetrics::outputTpsPerDecodeGpu},
+    {"total_tps_per_gpu", &PointMetrics::totalTpsPerGpu},
+    {"request_rate", &PointMetrics::requestRate},
+    {"goodput_rps", &PointMetrics::goodputRps},
+    {"output_tps_whole", &PointMetrics::outputTpsWhole},
+    {"output_tps_mlperf", &PointMetrics::outputTpsMlperf},
+    {"input_tps_per_prefill_gpu", &PointMetrics::inputTpsPerPrefillGpu},
+    {"goodput_tps", &PointMetrics::goodputTps},
+}};
+
+struct DistKey {
+    std::string_view key;
+    StatSummary PointMetrics::*member;
+};
+constexpr std::array<DistKey, 7> kDists{{
+    {"ttft_ms", &PointMetrics::ttftMs},
+    {"ttft_q_ms", &PointMetrics::ttftQMs},
+    {"tpot_ms", &PointMetrics::tpotMs},
+    {"e2e_ms", &PointMetrics::e2eMs},
+    {"chunk_gap_ms", &PointMetrics::chunkGapMs},
+    {"interactivity_tps_user", &PointMetrics::interactivityTpsUser},
+    {"tpot_mlperf_ms", &PointMetrics::tpotMlperfMs},
+}};
+
+// Point-level scalars that targets may also reference.
+std::optional<double> pointScalar(const PointResult &p, std::string_view key)
+{
+    if (key == "window_s")
+        return p.windowS;
+    if (key == "n_sent")
+        return p.nSent;
+    if (key == "n_ok")
+        return p.nOk;
+    if (key == "error_rate")
+        return p.nSent > 0 ? static_cast<double>(p.nSent - p.nOk) / p.nSent : 0.0;
+    return std::nullopt;
+}
+
+} // namespace
+
+std::vector<std::string_view> distributionMetricKeys()
+{
+    std::vector<std::string_view> v;
+    for (const auto &d : kDists)
+        v.push_back(d.key);
+    return v;
+}
+
+std::vector<std::string_view> scalarMetricKeys()
+{
+    std::vector<std::string_view> v;
+    for (const auto &s : kScalars)
+        v.push_back(s.key);
+    return v;
+}
+
+std::optional<double> PointResult::metricValue(std::string_view metric, std::string_view stat) const
+{
+    for (const auto &s : kScalars) {
+        if (s.key == metric) {
+            if (stat != "value")
+                return std::nullopt;
+            const double v = metrics.*(s.member);
+            return std::isnan(v) ? std::nullopt : std::optional<double>(v);
+        }
+    }
+    for (const auto &d : kDists) {
+        if (d.key == metric) {
+            const auto v = (metrics.*(d.member)).stat(stat);
+            if (!v || std::isnan(*v))
+                return std::nullopt;
+            return v;
+        }
+    }
+    if (stat == "value")
+        return pointScalar(*this, metric);
+    return std::nullopt;
+}
+
+std::optional<std::pair<double, double>> PointResult::curvePoint() const
+{
+    const auto tpot = metrics.tpotMs.stat("p90");
+    if (!tpot || !(*tpot > 0) || std::isnan(metrics.outputTpsPerGpu))
+        return std::nullopt;
+    return std::make_pair(metrics.outputTpsPerGpu, 1000.0 / *tpot);
+}
+
+nlohmann::json PointResult::toJson() const
+{
+    using nlohmann::json;
+    json j = json::object();
+    json l = json::object();
+    if (load.mode == PointLoad::Mode::Concurrency) {
+        l["mode"] = "concurrency";
+        l["concurrency"] = load.concurrency;
+    } else {
+        l["mode"] = "rate";
+        l["rate"] = load.rate;
+    }
+    j["load"] = l;
+    j["window_s"] = JsonNumber::orNull(windowS);
+    j["n_sent"] = nSent;
+    j["n_ok"] = nOk;
+    j["errors"] = json::object();
+    for (const auto &[k, n] : errors)
+        j["errors"][k] = n;
+    j["validity"] = {{"valid", validity.valid}, {"flags", validity.flags}};
+    j["client"] = {{"cpu_pct", JsonNumber::orNull(client.cpuPct)},
+                   {"send_lateness_p99_ms", JsonNumber::orNull(client.sendLatenessP99Ms)},
+                   {"loop_lag_p99_ms", JsonNumber::orNull(client.loopLagP99Ms)}};
+    json m = json::object();
+    for (const auto &s : kScalars)
+        m[std::string(s.key)] = JsonNumber::orNull(metrics.*(s.member));
+    for (const auto &d : kDists)
+        m[std::string(d.key)] = (metrics.*(d.member)).toJson();
+    j["metrics"] = m;
+    j["counts"] = {{"tpot_undefined", nTpotUndefined}, {"n_out_approximate", nOutApproximate}};
+    j["window"] = {{"start_s", JsonNumber::orNull(w0S)}, {"end_s", JsonNumber::orNull(w1S)}};
+    return j;
+}
+
+Result<PointResult> PointResult::fromJson(const nlohmann::json &j)
+{
+    auto bad = [](const std::string &where, const std::string &what) {
+        return makeError(ErrorCode::InvalidInput, "point." + where + ": " + what);
+    };
+    if (!j.is_object())
+        return bad("", "expected an object");
+    PointResult p;
+    bool ok = true;
+
+    const auto lIt = j.find("load");
+    if (lIt == j.end() || !lIt->is_object())
+        return bad("load", "missing or not an object");
+    const std::string mode = lIt->value("mode", std::string());
+    if (mode == "concurrency") {
+        p.load.mode = PointLoad::Mode::Concurrency;
+        const auto c = lIt->find("concurrency");
+        if (c == lIt->end() || !c->is_number_integer())
+            return bad("load.concurrency", "missing or not an integer");
+        p.load.concurrency = c->get<int>();
+    } else if (mode == "rate") {
+        p.load.mode = PointLoad::Mode::Rate;
+        const auto r = lIt->find("rate");
+        if (r == lIt->end() || !r->is_number())
+            return bad("load.rate", "missing or not a number");
+        p.load.rate = r->get<double>();
+    } else {
+        return bad("load.mode", "expected \"concurrency\" or \"rate\"");
+    }
+
+    p.windowS = JsonNumber::read(j, "window_s", ok);
+    for (const char *k : {"n_sent", "n_ok"}) {
+        const auto it = j.find(k);
+        if (it == j.end() || !it->is_number_integer())
+            return bad(k, "missing or not an integer");
+    }
+    p.nSent = j.at("n_sent").get<int>();
+    p.nOk = j.at("n_ok").get<int>();
+
+    if (const auto e = j.find("errors"); e != j.end()) {
+        if (!e->is_object())
+            return bad("errors", "not an object");
+        for (const auto &[k, v] : e->items()) {
+            if (!v.is_number_integer())
+                return bad("errors." + k, "not an integer");
+            p.errors[k] = v.get<int>();
+        }
+    }
+
+    const auto vIt = j.find("validity");
+    if (vIt == j.end() || !vIt->is_object() || !vIt->contains("valid") || !vIt->at("valid").is_boolean())
+        return bad("validity", "missing or without a boolean 'valid'");
+    p.validity.valid = vIt->at("valid").get<bool>();
+    if (const auto f = vIt->find("flags"); f != vIt->end()) {
+        if (!f->is_array())
+            return bad("validity.flags", "not an array");
+        for (const auto &x : *f) {
+            if (!x.is_string())
+                return bad("validity.flags", "not a string");
+            p.validity.flags.push_back(x.get<std::string>());
+        }
+    }
+
+    if (const auto c = j.find("client"); c != j.end() && c->is_object()) {
+        p.client.cpuPct = JsonNumber::read(*c, "cpu_pct", ok);
+        p.client.sendLatenessP99Ms = JsonNumber::read(*c, "send_lateness_p99_ms", ok);
+        p.client.loopLagP99Ms = JsonNumber::read(*c, "loop_lag_p99_ms", ok);
+    }
+
+    const auto mIt = j.find("metrics");
+    if (mIt == j.end() || !mIt->is_object())
+        return bad("metrics", "missing or not an object");
+    for (const auto &s : kScalars)
+        p.metrics.*(s.member) = JsonNumber::read(*mIt, std::string(s.key).c_str(), ok);
+    for (const auto &d : kDists) {
+        const auto it = mIt->find(std::string(d.key));
+        if (it == mIt->end()) {
+            p.metrics.*(d.member) = summarize({});
+            continue;
+        }
+        std::string err;
+        auto s = StatSummary::fromJson(*it, &err);
+        if (!s)
+            return bad("metrics." + std::string(d.key), err);
+        p.metrics.*(d.member) = *s;
+    }
+    if (!ok)
+        return bad("", "a numeric field holds a non-number");
+
+    if (const auto c = j.find("counts"); c != j.end() && c->is_object()) {
+        p.nTpotUndefined = c->value("tpot_undefined", 0);
+        p.nOutApproximate = c->value("n_out_approximate", 0);
+    }
+    if (const auto w = j.find("window"); w != j.end() && w->is_object()) {
+        p.w0S = JsonNumber::read(*w, "start_s", ok);
+        p.w1S = JsonNumber::read(*w, "end_s", ok);
+    }
+    return p;
+}
+
+} // namespace Throughline

@@ -1,0 +1,105 @@
+#pragma once
+// The result of one load point: mirrors results.json's point object key for key
+// (ARCHITECTURE.md "results.json"). Immutable value once built by aggregatePoint(); storage keeps it
+// as its JSON form, the UI and targets read it through metricValue().
+
+#include "core/metrics/stats.h"
+#include "core/util/result.h"
+
+#include <cstddef>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace Throughline {
+
+// results.json "load": {mode: "concurrency", concurrency: C} or {mode: "rate", rate: λ}.
+struct PointLoad {
+    enum class Mode { Concurrency, Rate };
+    Mode mode = Mode::Concurrency;
+    int concurrency = 0;   // Concurrency mode: target in-flight requests
+    double rate = 0;       // Rate mode: target requests/s
+    bool operator==(const PointLoad &) const = default;
+};
+
+// Validity flag names (results.json validity.flags).
+namespace ValidityFlag {
+inline constexpr std::string_view WindowShort = "window_short";
+inline constexpr std::string_view LowSample = "low_sample";
+inline constexpr std::string_view ErrorRate = "error_rate";
+inline constexpr std::string_view Truncated = "truncated";
+inline constexpr std::string_view ClientBound = "client_bound";
+} // namespace ValidityFlag
+
+struct PointValidity {
+    bool valid = true;               // no flag raised
+    std::vector<std::string> flags;  // names from ValidityFlag, in the order above
+    bool operator==(const PointValidity &) const = default;
+};
+
+// Client self-observation during the point; NaN = not measured (JSON null).
+struct ClientObservations {
+    double cpuPct = 0;            // client process CPU, % of one core summed over threads / cores (engine's choice, ≤ 100·cores)
+    double sendLatenessP99Ms = 0; // p99 of t_send − t_sched
+    double loopLagP99Ms = 0;      // p99 of worker loop lag
+    bool operator==(const ClientObservations &) const = default;
+};
+
+// Scalar metrics are NaN when undefined (window of zero length, no GPU count): JSON null.
+struct PointMetrics {
+    double outputTps = 0;             // steady state: tokens of content events in [W0, W1] ÷ (W1 − W0)
+    double outputTpsPerGpu = 0;       // ÷ all GPUs of the deployment (replicas included)
+    double outputTpsPerDecodeGpu = 0; // ÷ decode GPUs (= all GPUs when not disaggregated)
+    double totalTpsPerGpu = 0;        // (input + output) tokens/s ÷ all GPUs
+    double requestRate = 0;           // successful measured requests ÷ window
+    double goodputRps = 0;            // successful measured requests meeting every SLO ÷ window
+    // Stored variants (extensions of the pinned key list, documented in docs/metrics.md).
+    double outputTpsWhole = 0;        // vLLM/AIPerf: Σ N_out ok ÷ (max t_end − min t_send)
+    double outputTpsMlperf = 0;       // MLPerf: Σ tokenizer N_out of ok requests issued in [W0, W1) ÷ window
+    double inputTpsPerPrefillGpu = 0; // input tokens/s ÷ prefill GPUs (= all GPUs when not disaggregated)
+    double goodputTps = 0;            // Σ N_out of requests meeting every SLO ÷ window
+
+    StatSummary ttftMs;
+    StatSummary ttftQMs;
+    StatSummary tpotMs;
+    StatSummary e2eMs;
+    StatSummary chunkGapMs;
+    StatSummary interactivityTpsUser;
+    StatSummary tpotMlperfMs; // extension
+};
+
+struct PointResult {
+    PointLoad load;
+    double windowS = 0;               // W1 − W0 in seconds
+    int nSent = 0;                    // measured requests (non-warm-up, t_send in [W0, W1))
+    int nOk = 0;                      // of which successful
+    std::map<std::string, int> errors; // error class key → count, measured requests only
+    PointValidity validity;
+    ClientObservations client;
+    PointMetrics metrics;
+    // Extensions: counts behind the definitions.
+    int nTpotUndefined = 0;   // ok requests with N_out − N_first < 1 (excluded from TPOT stats)
+    int nOutApproximate = 0;  // ok requests whose N_out came from event counting
+    double w0S = 0;           // window start, s since run t=0
+    double w1S = 0;           // window end, s since run t=0
+
+    // Metric lookup by vocabulary key and stat: ("output_tps_per_gpu", "value"),
+    // ("ttft_ms", "p90"). nullopt when unknown, undefined or not reportable (min-n rule).
+    std::optional<double> metricValue(std::string_view metric, std::string_view stat) const;
+    // MLPerf Endpoints curve point: x = output_tps_per_gpu, y = 1000 / TPOT p90 (tokens/s per user).
+    // nullopt when TPOT p90 is not reportable.
+    std::optional<std::pair<double, double>> curvePoint() const;
+
+    nlohmann::json toJson() const;
+    static Result<PointResult> fromJson(const nlohmann::json &j);
+};
+
+// The distribution-metric keys in results.json order, and the scalar ones.
+std::vector<std::string_view> distributionMetricKeys();
+std::vector<std::string_view> scalarMetricKeys();
+
+} // namespace Throughline
