@@ -1,0 +1,454 @@
+// `throughline-cli run CAMPAIGN [--endpoint URL | --endpoint NAME=URL …] [--api-key-env NAME] [--only EXPR]
+//  [--out DIR] [--no-history] [--junit FILE] [--strict]`: runs a campaign through the load engine, prints
+// progress and a result table, writes results.json / points.csv / requests.csv / JUnit, exits per
+// ARCHITECTURE.md "Exit codes". Simulated endpoints run an in-process SimServer (wired here: core cannot
+// link throughline_sim).
+#include "campaignfile.h"
+#include "command.h"
+
+#include "core/campaign/matrixexpander.h"
+#include "core/campaign/scenariofilter.h"
+#include "core/engine/runcontroller.h"
+#include "core/metrics/requestmetrics.h"
+#include "core/metrics/resultscsv.h"
+#include "core/metrics/resultsjson.h"
+#include "core/metrics/junitxml.h"
+#include "core/sim/faultspec.h"
+#include "core/sim/simprocess.h"
+#include "core/sim/simserver.h"
+#include "core/storage/historypath.h"
+#include "core/storage/runbundle.h"
+#include "core/storage/storagewriter.h"
+#include "core/targets/targettable.h"
+#include "core/targets/verdict.h"
+#include "core/util/exitcodes.h"
+#include "core/util/version.h"
+
+#include <QCryptographicHash>
+#include <QDateTime>
+#include <QDir>
+#include <QFile>
+#include <QFileInfo>
+
+#include <atomic>
+#include <cmath>
+#include <csignal>
+#include <thread>
+
+namespace Throughline::Cli {
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+
+void onSigint(int)
+{
+    g_interrupted = true;
+}
+
+Result<SimulatedEndpoint> launchSim(const Scenario &sc, int plannedStreams)
+{
+    // Above ~2,000 streams the simulator runs as a child process: its sockets and threads stay out of ours.
+    if (plannedStreams > 2000 || sc.endpoint.sim.childProcess) {
+        auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, std::max(1, sc.deployment.gpus),
+                                             sc.deployment.precision, sc.endpoint.sim);
+        args.insert(args.end(), {"--max-connections", std::to_string(plannedStreams * 2 + 64)});
+        auto proc = std::make_shared<SimProcess>();
+        auto port = proc->start(SimProcess::defaultExecutable(), args);
+        if (!port)
+            return port.error();
+        SimulatedEndpoint e;
+        e.baseUrl = proc->baseUrl();
+        e.timeScale = sc.endpoint.sim.timeScale > 0 ? sc.endpoint.sim.timeScale : 1.0;
+        e.description = "throughline-sim child process pid " + std::to_string(proc->pid());
+        e.owner = proc;
+        return e;
+    }
+    auto o = SimServer::optionsFromCatalog(sc.model.name, sc.gpu.name, std::max(1, sc.deployment.gpus),
+                                           sc.deployment.precision);
+    if (!o)
+        return o.error();
+    SimServerOptions opts = std::move(o).value();
+    opts.model = sc.model;
+    opts.prefillGpus = sc.deployment.prefillGpus;
+    opts.decodeGpus = sc.deployment.decodeGpus;
+    opts.timeScale = sc.endpoint.sim.timeScale;
+    opts.jitter = sc.endpoint.sim.jitter;
+    opts.seed = sc.endpoint.sim.seed;
+    opts.servedModelName = sc.endpoint.servedModel.empty() ? sc.model.name : sc.endpoint.servedModel;
+    if (!sc.endpoint.sim.faults.empty()) {
+        auto f = FaultSpec::parse(sc.endpoint.sim.faults);
+        if (!f)
+            return f.error();
+        opts.faults = *f;
+    }
+    opts.limits.maxConnections = std::max(opts.limits.maxConnections, plannedStreams * 2 + 64);
+    auto server = std::make_shared<SimServer>(std::move(opts));
+    auto port = server->start("127.0.0.1", 0);
+    if (!port)
+        return port.error();
+    SimulatedEndpoint e;
+    e.baseUrl = "http://127.0.0.1:" + std::to_string(*port);
+    e.timeScale = sc.endpoint.sim.timeScale > 0 ? sc.endpoint.sim.timeScale : 1.0;
+    e.owner = server;
+    e.description = "in-process SimServer (" + std::to_string(plannedStreams) + " planned streams)";
+    return e;
+}
+
+std::string fmt(double v, int prec = 1)
+{
+    if (std::isnan(v))
+        return "n/a";
+    char b[64];
+    std::snprintf(b, sizeof b, "%.*f", prec, v);
+    return b;
+}
+
+std::string stat(const PointResult &p, const char *metric, const char *s)
+{
+    auto v = p.metricValue(metric, s);
+    return v ? fmt(*v, 1) : "n/a";
+}
+
+void printTable(std::FILE *out, const RunResults &res, const RunOutcome &run)
+{
+    for (std::size_t i = 0; i < res.scenarios.size(); ++i) {
+        const ScenarioResult &s = res.scenarios[i];
+        const ScenarioOutcome &so = run.scenarios[i];
+        std::fprintf(out, "\n%s  [%s]%s%s\n", s.id.c_str(), std::string(verdictStatusKey(s.verdict.status)).c_str(),
+                     so.simulated ? "  (simulated)" : "", so.aborted ? ("  ABORTED: " + so.abortReason).c_str() : "");
+        std::fprintf(out, "  %-10s %10s %10s %9s %9s %9s %9s %6s %6s  %s\n", "load", "out tok/s", "tok/s/GPU", "TTFT p50",
+                     "TTFT p95", "TPOT p50", "TPOT p90", "ok", "err", "validity");
+        for (std::size_t k = 0; k < s.points.size(); ++k) {
+            const PointResult &p = s.points[k];
+            std::string load = p.load.mode == PointLoad::Mode::Concurrency ? "C=" + std::to_string(p.load.concurrency)
+                                                                           : "λ=" + fmt(p.load.rate, 2);
+            int errs = 0;
+            for (const auto &[k2, n] : p.errors)
+                errs += n;
+            std::string validity = p.validity.valid ? "valid" : "";
+            for (const std::string &f : p.validity.flags)
+                validity += (validity.empty() ? "" : ",") + f;
+            if (static_cast<int>(k) == s.verdict.operatingPoint)
+                validity += " *op";
+            std::fprintf(out, "  %-10s %10s %10s %9s %9s %9s %9s %6d %6d  %s\n", load.c_str(),
+                         fmt(p.metrics.outputTps).c_str(), fmt(p.metrics.outputTpsPerGpu).c_str(),
+                         stat(p, "ttft_ms", "p50").c_str(), stat(p, "ttft_ms", "p95").c_str(),
+                         stat(p, "tpot_ms", "p50").c_str(), stat(p, "tpot_ms", "p90").c_str(), p.nOk, errs,
+                         validity.c_str());
+        }
+        for (const VerdictCheck &c : s.verdict.checks)
+            std::fprintf(out, "  check %s %s %s %g: value %s (%s)\n", c.metric.c_str(), c.stat.c_str(),
+                         std::string(comparatorKey(c.cmp)).c_str(), c.target, fmt(c.value, 2).c_str(),
+                         std::string(checkOutcomeKey(c.outcome)).c_str());
+    }
+    std::fprintf(out, "  (latencies in ms; n/a = not reportable at this sample size; *op = operating point)\n");
+}
+
+// Records a finished run into the database at `path` (history or a fresh bundle). Done after the run from the
+// outcome (not streamed during it): simple, and a storage failure cannot disturb the load engine.
+Status recordRun(const std::string &path, const RunOutcome &run, const RunResults &res, const std::string &campaignJson)
+{
+    RunStart start;
+    start.uuid = run.runId;
+    start.campaignJson = campaignJson;
+    start.campaignName = res.campaignName;
+    start.simulated = run.simulated;
+    start.timeScale = run.timeScale;
+    const QDateTime t0 = QDateTime::fromString(QString::fromStdString(run.startedUtc), Qt::ISODateWithMs);
+    start.t0UnixNs = t0.isValid() ? t0.toMSecsSinceEpoch() * 1'000'000 : 0;
+    start.provenance = run.provenance.is_object() ? run.provenance : nlohmann::json::object();
+    start.source = "throughline-cli";
+    for (std::size_t i = 0; i < run.scenarios.size(); ++i) {
+        const ScenarioOutcome &so = run.scenarios[i];
+        const ScenarioResult &sr = res.scenarios[i];
+        ScenarioInfo si;
+        si.index = so.scenarioIndex;
+        si.key = sr.id;
+        si.model = sr.model;
+        si.backend = sr.backend;
+        si.gpu = sr.gpu;
+        si.phase = sr.phase;
+        si.gpus = sr.gpus;
+        si.prefillGpus = sr.prefillGpus;
+        si.decodeGpus = sr.decodeGpus;
+        si.isl = sr.isl;
+        si.osl = sr.osl;
+        si.config = {{"id", sr.id}, {"endpoint", so.scenario.endpoint.name}, {"simulated", so.simulated},
+                     {"time_scale", so.timeScale}};
+        for (const PointOutcome &po : so.points)
+            si.plannedPoints.push_back({{"load", po.result.toJson().value("load", nlohmann::json::object())}});
+        start.scenarios.push_back(std::move(si));
+    }
+
+    StorageWriter writer;
+    if (auto st = writer.open(path); !st)
+        return st;
+    writer.beginRun(start);
+    for (std::size_t i = 0; i < run.scenarios.size(); ++i) {
+        const ScenarioOutcome &so = run.scenarios[i];
+        for (const PointOutcome &po : so.points) {
+            nlohmann::json agg = po.result.toJson();
+            writer.beginPoint(run.runId, so.scenarioIndex, po.pointIndex,
+                              {{"load", agg.value("load", nlohmann::json::object())}});
+            writer.addRequests(run.runId, po.records);
+            writer.finishPoint(run.runId, FinishedPoint{so.scenarioIndex, po.pointIndex, std::move(agg), "",
+                                                        static_cast<std::int64_t>(po.result.w0S * 1e9),
+                                                        static_cast<std::int64_t>(po.result.w1S * 1e9)});
+        }
+        writer.setScenarioVerdict(run.runId, so.scenarioIndex, res.scenarios[i].verdict.toJson());
+    }
+    writer.finishRun(run.runId, run.cancelled ? RunStatus::Cancelled : RunStatus::Completed);
+    if (auto st = writer.flush(); !st) {
+        (void)writer.close();
+        return st;
+    }
+    return writer.close();
+}
+
+int runRun(Context &ctx)
+{
+    QCommandLineParser parser;
+    ctx.setupParser(parser, u"Run a campaign against its endpoints and judge the results."_qs, u"CAMPAIGN"_qs,
+                    u"Campaign JSON file."_qs);
+    parser.addOption({u"endpoint"_qs, u"Override endpoints: URL (campaign with one endpoint) or NAME=URL (repeatable)."_qs,
+                      u"url"_qs});
+    parser.addOption({u"api-key-env"_qs, u"Read the API key from this environment variable."_qs, u"name"_qs});
+    parser.addOption({u"only"_qs, u"Keep scenarios matching key=glob[,key=glob…]."_qs, u"expr"_qs});
+    parser.addOption({u"out"_qs, u"Write results.json, points.csv and requests.csv into DIR."_qs, u"dir"_qs});
+    parser.addOption({u"no-history"_qs, u"Do not record the run in the history database."_qs});
+    parser.addOption({u"junit"_qs, u"Write a JUnit XML report to FILE."_qs, u"file"_qs});
+    parser.addOption({u"strict"_qs, u"Treat no_target and invalid verdicts as failures (exit 1)."_qs});
+    parser.addOption({u"workers"_qs, u"Engine worker threads (default: one per core)."_qs, u"n"_qs, u"0"_qs});
+    if (const int rc = ctx.parse(parser); rc >= 0)
+        return rc;
+    const QStringList pos = parser.positionalArguments();
+    if (pos.size() != 1)
+        return ctx.usageError(pos.isEmpty() ? u"missing CAMPAIGN"_qs : u"expected one CAMPAIGN file"_qs);
+
+    auto loaded = loadCampaignFile(ctx, pos.front());
+    if (!loaded)
+        return ExitBadInput;
+    if (printProblems(ctx, *loaded) > 0 || !loaded->outcome.campaign) {
+        std::fprintf(stderr, "%s: not run: fix the problems above\n", loaded->path.toLocal8Bit().constData());
+        return ExitBadInput;
+    }
+    const Campaign &campaign = *loaded->outcome.campaign;
+    auto expanded = MatrixExpander().expand(campaign);
+    if (!expanded) {
+        std::fprintf(stderr, "%s: %s\n", loaded->path.toLocal8Bit().constData(), expanded.error().message.c_str());
+        return ExitBadInput;
+    }
+    std::vector<Scenario> list = std::move(expanded).value();
+    if (parser.isSet(u"only"_qs)) {
+        auto r = ScenarioFilter::parse(parser.value(u"only"_qs).toStdString());
+        if (!r)
+            return ctx.usageError(u"--only: "_qs + QString::fromStdString(r.error().message));
+        std::erase_if(list, [&](const Scenario &s) { return !ScenarioFilter::matches(*r, MatrixExpander::keysOf(s)); });
+        if (list.empty()) {
+            std::fprintf(stderr, "run: no scenario matches --only\n");
+            return ExitBadInput;
+        }
+    }
+    // Endpoint overrides: overriding a simulated endpoint makes it a real one.
+    for (const QString &e : parser.values(u"endpoint"_qs)) {
+        const int eq = e.indexOf(u'=');
+        const bool named = eq > 0 && !e.left(eq).contains(u':');
+        const std::string name = named ? e.left(eq).toStdString() : std::string();
+        const std::string url = (named ? e.mid(eq + 1) : e).toStdString();
+        if (url.rfind("http://", 0) != 0 && url.rfind("https://", 0) != 0)
+            return ctx.usageError(u"--endpoint: expected an http(s) URL, got '"_qs + e + u"'"_qs);
+        if (!named && campaign.endpoints.size() > 1)
+            return ctx.usageError(u"--endpoint URL needs NAME=URL: the campaign has several endpoints"_qs);
+        bool any = false;
+        for (Scenario &s : list) {
+            if (named && s.endpoint.name != name)
+                continue;
+            s.endpoint.kind = Endpoint::Kind::Http;
+            s.endpoint.baseUrl = url;
+            any = true;
+        }
+        if (named && !any)
+            return ctx.usageError(u"--endpoint: no endpoint named '"_qs + QString::fromStdString(name) + u"'"_qs);
+    }
+    // Targets table referenced by the campaign (relative to the campaign file).
+    std::optional<TargetTable> targets;
+    if (!campaign.targets.file.empty()) {
+        std::string path = campaign.targets.file;
+        if (path.rfind(":/", 0) != 0 && !QFileInfo(QString::fromStdString(path)).isAbsolute())
+            path = QFileInfo(loaded->path).absoluteDir().filePath(QString::fromStdString(path)).toStdString();
+        auto t = TargetTable::load(path);
+        if (!t) {
+            std::fprintf(stderr, "%s\n", t.error().message.c_str());
+            return ExitBadInput;
+        }
+        targets = std::move(t).value();
+    }
+    QString outDir;
+    if (parser.isSet(u"out"_qs)) {
+        outDir = parser.value(u"out"_qs);
+        if (!QDir().mkpath(outDir)) {
+            std::fprintf(stderr, "run: cannot create output directory %s\n", outDir.toLocal8Bit().constData());
+            return ExitBadInput;
+        }
+    }
+
+    QFile cf(loaded->path);
+    QByteArray campaignBytes;
+    if (cf.open(QIODevice::ReadOnly))
+        campaignBytes = cf.readAll();
+    RunOptions opt;
+    opt.workers = parser.value(u"workers"_qs).toInt();
+    opt.apiKeyEnvOverride = parser.value(u"api-key-env"_qs).toStdString();
+    opt.campaignName = campaign.name;
+    opt.campaignSha256 = QCryptographicHash::hash(campaignBytes, QCryptographicHash::Sha256).toHex().toStdString();
+    opt.simLauncher = &launchSim;
+
+    RunController controller(list, opt);
+    std::signal(SIGINT, &onSigint);
+    std::atomic<bool> done{false};
+    std::FILE *h = ctx.human();
+    const bool tty = ctx.colorOn(stderr);
+    std::thread progress([&] {
+        int tick = 0;
+        while (!done.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            if (g_interrupted.load())
+                controller.cancel();
+            if (++tick % (tty ? 5 : 50) != 0)
+                continue;
+            const LiveProgress p = controller.live().progress();
+            controller.live().takeSamples(); // the CLI reads counters only; keep the buffer small
+            std::fprintf(stderr, "%s[%d/%d] %s %s  %llu/%llu requests, %llu failed, %d in flight, %.1f s, ETA %s%s",
+                         tty ? "\r\033[K" : "", p.scenarioIndex + 1, p.scenarioCount, p.scenarioId.c_str(),
+                         p.pointLabel.c_str(), static_cast<unsigned long long>(p.finishedRequests),
+                         static_cast<unsigned long long>(p.plannedRequests),
+                         static_cast<unsigned long long>(p.failedRequests), p.inFlight, p.elapsedS,
+                         p.etaS < 0 ? "?" : (fmt(p.etaS, 0) + " s").c_str(), tty ? "" : "\n");
+            std::fflush(stderr);
+        }
+    });
+    std::fprintf(h, "run %s: %zu scenario(s) from %s\n", controller.runId().c_str(), list.size(),
+                 loaded->path.toLocal8Bit().constData());
+    auto outcome = controller.run();
+    done = true;
+    progress.join();
+    std::signal(SIGINT, SIG_DFL);
+    if (tty)
+        std::fprintf(stderr, "\r\033[K");
+    if (!outcome) {
+        std::fprintf(stderr, "run: %s\n", outcome.error().message.c_str());
+        return ExitRuntime;
+    }
+    const RunOutcome &run = *outcome;
+
+    RunResults res;
+    res.runId = run.runId;
+    res.toolVersion = toolVersion();
+    res.startedUtc = run.startedUtc;
+    res.simulated = run.simulated;
+    res.timeScale = run.timeScale;
+    res.campaignName = campaign.name;
+    res.campaignSha256 = opt.campaignSha256;
+    bool runtimeError = false;
+    for (const ScenarioOutcome &so : run.scenarios) {
+        ScenarioResult sr = ScenarioResult::fromScenario(so.scenario);
+        for (const PointOutcome &po : so.points)
+            sr.points.push_back(po.result);
+        const std::vector<TargetRow> rows = targets ? targets->matching(so.scenario) : std::vector<TargetRow>{};
+        sr.verdict = judgeScenario(so.scenario, sr.points, rows);
+        if (so.aborted && so.abortReason != "cancelled")
+            runtimeError = true;
+        if (so.aborted)
+            std::fprintf(stderr, "%s: aborted: %s\n", so.scenario.id.c_str(), so.abortReason.c_str());
+        res.scenarios.push_back(std::move(sr));
+    }
+    printTable(h, res, run);
+
+    // History: a storage error is reported (exit 3 at the end) but the results files are still written.
+    bool storageFailed = false;
+    std::string historyDb;
+    const std::string campaignJson = campaignBytes.toStdString();
+    if (!parser.isSet(u"no-history"_qs)) {
+        historyDb = HistoryPath::resolve(ctx.global().db.toStdString());
+        if (auto st = recordRun(historyDb, run, res, campaignJson); !st) {
+            std::fprintf(stderr, "run: history database %s: %s (run not recorded)\n", historyDb.c_str(),
+                         st.error().message.c_str());
+            storageFailed = true;
+            historyDb.clear();
+        } else {
+            std::fprintf(h, "\nrecorded run %s in %s\n", run.runId.c_str(), historyDb.c_str());
+        }
+    }
+
+    if (!outDir.isEmpty()) {
+        const std::string dir = QDir(outDir).absolutePath().toStdString();
+        if (auto st = writeResultsJson(res, dir + "/results.json"); !st) {
+            std::fprintf(stderr, "run: %s\n", st.error().message.c_str());
+            return ExitRuntime;
+        }
+        if (auto st = writePointsCsv(res, dir + "/points.csv"); !st) {
+            std::fprintf(stderr, "run: %s\n", st.error().message.c_str());
+            return ExitRuntime;
+        }
+        RequestsCsvWriter w;
+        if (auto st = w.open(dir + "/requests.csv"); !st) {
+            std::fprintf(stderr, "run: %s\n", st.error().message.c_str());
+            return ExitRuntime;
+        }
+        for (const ScenarioOutcome &so : run.scenarios) {
+            for (const PointOutcome &po : so.points) {
+                const auto w0 = static_cast<std::int64_t>(po.result.w0S * 1e9);
+                const auto w1 = static_cast<std::int64_t>(po.result.w1S * 1e9);
+                for (const RequestRecord &r : po.records) {
+                    const bool measured = !r.warmup && r.tSend != kNoTime && r.tSend >= w0 && r.tSend < w1;
+                    w.append(so.scenario.id, po.pointIndex, r, computeRequestMetrics(r), measured);
+                }
+            }
+        }
+        if (auto st = w.close(); !st) {
+            std::fprintf(stderr, "run: %s\n", st.error().message.c_str());
+            return ExitRuntime;
+        }
+        QFile prov(QString::fromStdString(dir + "/provenance.json"));
+        if (prov.open(QIODevice::WriteOnly | QIODevice::Truncate))
+            prov.write(QByteArray::fromStdString(run.provenance.dump(2) + "\n"));
+        std::fprintf(h, "\nwrote %s/{results.json, points.csv, requests.csv, provenance.json}\n", dir.c_str());
+        // run.tlrun: exported from history when recorded there, else written directly into a fresh bundle.
+        const std::string bundle = dir + "/run.tlrun";
+        Status bst = Ok{};
+        if (!historyDb.empty()) {
+            bst = RunBundle::exportRun(historyDb, run.runId, bundle);
+        } else {
+            bst = RunBundle::createEmpty(bundle);
+            if (bst)
+                bst = recordRun(bundle, run, res, campaignJson);
+            if (bst)
+                bst = RunBundle::finalize(bundle);
+        }
+        if (!bst) {
+            std::fprintf(stderr, "run: %s: %s\n", bundle.c_str(), bst.error().message.c_str());
+            storageFailed = true;
+        } else {
+            std::fprintf(h, "wrote %s\n", bundle.c_str());
+        }
+    }
+    if (parser.isSet(u"junit"_qs)) {
+        if (auto st = writeJUnitXml(res, parser.value(u"junit"_qs).toStdString()); !st) {
+            std::fprintf(stderr, "run: %s\n", st.error().message.c_str());
+            return ExitRuntime;
+        }
+    }
+    if (ctx.global().json)
+        std::fprintf(ctx.machine(), "%s\n", res.toJson().dump(2).c_str());
+    if (run.cancelled || g_interrupted.load())
+        return ExitInterrupted;
+    if (runtimeError || storageFailed)
+        return ExitRuntime;
+    return res.exitCode(parser.isSet(u"strict"_qs));
+}
+
+} // namespace
+
+THROUGHLINE_CLI_COMMAND("run", "run a campaign against its endpoints, write results and judge them", runRun);
+
+} // namespace Throughline::Cli

@@ -1,0 +1,50 @@
+#pragma once
+// Pure helpers of the schedulers: open-loop arrival times, closed-loop budgets, curve concurrency lists
+// (log2 and MLPerf Endpoints regions), the curve early-stop rule and search bisection. No threads, no I/O.
+
+#include "core/campaign/loadplan.h"
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+namespace Throughline {
+
+// Arrival offsets (ns from the point start) for rate λ over durationS, per vLLM's parameterisation:
+// Poisson = exponential gaps (mean 1/λ); Constant = 1/λ; Gamma shape = burstiness, scale = 1/(λ·burstiness).
+std::vector<std::int64_t> arrivalOffsetsNs(LoadPlan::Arrival arrival, double rate, double burstiness,
+                                           double durationS, std::uint64_t seed);
+
+struct ClosedBudget {
+    int measured = 0; // requests counted by the metrics (after warm-up)
+    int warmup = 0;
+    int total() const { return measured + warmup; }
+};
+ClosedBudget closedBudget(const LoadPlan &plan, int concurrency);
+
+// Curve points from plan.cMin … plan.cMax: Log2 = powers of two (cMin and cMax included);
+// MlperfEndpoints = v1.0 regions: Ultra-Low 1–32 (1, 2, 4, 8, 16, 32 within [cMin, cMax]), then three regions
+// Low/Medium/High splitting log2(cMax − cMin) into thirds, each with 3 points (coverage 1+3+3 beyond
+// ultra-low), deduplicated and sorted.
+std::vector<int> curveConcurrencies(const LoadPlan &plan);
+
+// Early stop after a curve point: throughput gain < 3 % over the previous point and TTFT p90 at least doubled
+// versus the first point.
+bool curveShouldStop(double prevTps, double tps, double firstTtftP90Ms, double ttftP90Ms);
+
+// Bisection over integer concurrency for the highest value meeting the SLOs.
+class SearchBisection {
+public:
+    SearchBisection(int lo, int hi, int maxPoints);
+    std::optional<int> next() const; // next concurrency to measure, nullopt when done
+    void report(int concurrency, bool meetsSlo);
+    int best() const { return m_best; } // 0 when none met the SLOs
+    int measured() const { return m_measured; }
+
+private:
+    int m_lo, m_hi, m_maxPoints;
+    int m_best = 0;
+    int m_measured = 0;
+};
+
+} // namespace Throughline

@@ -1,0 +1,66 @@
+#include "core/engine/promptsource.h"
+
+#include <algorithm>
+#include <string_view>
+
+namespace Throughline {
+
+namespace {
+
+// splitmix64: cheap, well-mixed, deterministic across platforms.
+std::uint64_t mix(std::uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ULL;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+    return x ^ (x >> 31);
+}
+
+constexpr std::string_view kWords[] = {
+    " the", " of", " and", " to", " in", " is", " that", " for", " it", " as", " with", " was", " on",
+    " be", " at", " by", " this", " had", " not", " are", " but", " from", " or", " have", " an", " they",
+    " which", " one", " you", " were", " her", " all", " she", " there", " would", " their", " we", " him",
+    " been", " has", " when", " who", " will", " more", " no", " if", " out", " so", " said", " what", " up",
+    " its", " about", " into", " than", " them", " can", " only", " other", " new", " some", " could",
+    " time", " these", " two", " may", " then", " do", " first", " any", " my", " now", " such", " like",
+    " our", " over", " man", " me", " even", " most", " made", " after", " also", " did", " many", " before",
+    " must", " through", " back", " years", " where", " much", " your", " way", " well", " down", " should",
+    " because", " each", " just", " those", " people", " how", " too", " little", " state", " good", " very",
+    " make", " world", " still", " own", " see", " men", " work", " long", " get", " here", " between",
+    " both", " life", " being", " under", " never", " day", " same", " another", " know", " while", " last"};
+constexpr std::uint64_t kWordCount = sizeof(kWords) / sizeof(kWords[0]);
+
+} // namespace
+
+Prompt SyntheticPromptSource::make(std::uint64_t seq, int isl, bool tokenIds) const
+{
+    Prompt p;
+    p.tokens = isl;
+    std::uint64_t state = mix(m_seed ^ mix(seq));
+    if (tokenIds) {
+        p.tokenIds.reserve(static_cast<std::size_t>(isl));
+        // Unique prefix: the sequence number's base-20000 digits, then pseudo-random ids.
+        std::uint64_t s = seq;
+        do {
+            p.tokenIds.push_back(1000 + static_cast<int>(s % 20000));
+            s /= 20000;
+        } while (s > 0 && static_cast<int>(p.tokenIds.size()) < isl);
+        while (static_cast<int>(p.tokenIds.size()) < isl) {
+            state = mix(state);
+            p.tokenIds.push_back(1000 + static_cast<int>(state % 20000));
+        }
+        p.tokenIds.resize(static_cast<std::size_t>(std::max(isl, 1)), 1000);
+        return p;
+    }
+    // The prefix "Request 123-1:" costs about 6 tokens; fill the rest with one-token words.
+    p.text = "Request " + std::to_string(seq) + "-" + std::to_string(m_seed) + ":";
+    const int words = std::max(isl - 6, 1);
+    p.text.reserve(p.text.size() + static_cast<std::size_t>(words) * 6);
+    for (int i = 0; i < words; ++i) {
+        state = mix(state);
+        p.text += kWords[state % kWordCount];
+    }
+    return p;
+}
+
+} // namespace Throughline

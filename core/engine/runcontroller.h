@@ -1,0 +1,106 @@
+#pragma once
+// Runs a list of scenarios through the load engine: for each scenario a health check, then its load points
+// (closed loop, open loop, curve with early stop, search by bisection) with cooldown + idle check in between;
+// per point the records are aggregated by core/metrics. A scenario whose endpoint is down or whose error rate
+// exceeds the limit is aborted; the campaign goes on. Simulated endpoints are started through the injected
+// launcher (core cannot link throughline_sim; the app wires SimServer or the throughline-sim child process).
+//
+// Thread affinity: run() blocks the calling thread (never the UI thread); cancel() and live() from any thread.
+// Workers live for the whole run so keep-alive connections are reused across points.
+
+#include "core/campaign/scenario.h"
+#include "core/engine/livesnapshot.h"
+#include "core/engine/promptsource.h"
+#include "core/engine/requestrecord.h"
+#include "core/metrics/pointresult.h"
+#include "core/util/result.h"
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+namespace Throughline {
+
+// A started simulated endpoint; destroying `owner` stops it.
+struct SimulatedEndpoint {
+    std::string baseUrl;
+    double timeScale = 1.0;
+    std::shared_ptr<void> owner;
+    std::string description; // e.g. "in-process SimServer" or "throughline-sim child process pid 123"
+};
+// plannedStreams: the largest concurrency the scenario will offer (launchers pick a child process above ~2,000).
+using SimLauncher = std::function<Result<SimulatedEndpoint>(const Scenario &, int plannedStreams)>;
+
+struct RunOptions {
+    int workers = 0;                  // 0 = one per core
+    std::string apiKeyEnvOverride;    // --api-key-env
+    std::string campaignName;
+    std::string campaignSha256;
+    SimLauncher simLauncher;
+    std::shared_ptr<const PromptSource> prompts; // null = SyntheticPromptSource(plan.seed)
+    double idleCheckTimeoutS = 30;
+    double graceS = 10;               // after max duration, before harness-cancelled
+    double healthTimeoutS = 5;
+    double stallTimeoutS = 30;        // no byte for this long after the first token → stall-mid-stream (model time)
+    bool keepRecords = true;          // keep raw records in the outcome (for requests.csv / storage)
+};
+
+struct PointOutcome {
+    int pointIndex = 0;
+    PointResult result;
+    std::vector<RequestRecord> records; // time-scaled back for simulated endpoints
+    nlohmann::json client;              // extras: open_fds, achieved/target load, send lateness, lag
+    bool aborted = false;               // error-rate limit hit
+};
+
+struct ScenarioOutcome {
+    int scenarioIndex = 0;
+    Scenario scenario;
+    std::vector<PointOutcome> points;
+    bool aborted = false;
+    std::string abortReason; // "endpoint unreachable: …", "error rate …", "cancelled"
+    bool endpointDown = false;
+    bool simulated = false;
+    double timeScale = 1.0;
+    nlohmann::json requestTemplate;
+    int searchBest = 0; // search mode: highest concurrency meeting the SLOs (0 = none)
+};
+
+struct RunOutcome {
+    std::string runId; // UUIDv4
+    std::string startedUtc;
+    std::vector<ScenarioOutcome> scenarios;
+    nlohmann::json provenance;
+    bool cancelled = false;
+    bool simulated = false;
+    double timeScale = 1.0;
+    std::int64_t t0SteadyNs = 0; // steady_clock (CLOCK_MONOTONIC) nanoseconds of the run's t=0
+};
+
+class RunController {
+public:
+    RunController(std::vector<Scenario> scenarios, RunOptions options);
+    ~RunController();
+
+    Result<RunOutcome> run();
+    void cancel(); // stops within ~1 s: in-flight requests end as harness-cancelled, outcome marked cancelled
+    LiveSnapshot &live() { return m_live; }
+    const std::string &runId() const { return m_runId; }
+
+    // Exposed for tests and the CLI: endpoint probes used before each point.
+    static bool healthCheck(const std::string &baseUrl, double timeoutS, std::string *detail);
+    static std::string httpGet(const std::string &url, double timeoutS, long *status, const std::string &apiKey = {});
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+    std::string m_runId;
+    LiveSnapshot m_live;
+};
+
+std::string newUuidV4();
+
+} // namespace Throughline

@@ -1,0 +1,448 @@
+#include "core/engine/worker.h"
+
+#include "core/engine/secrets.h"
+#include "core/engine/sseparser.h"
+#include "core/engine/streamaccumulator.h"
+
+#include <curl/curl.h>
+
+#include <algorithm>
+#include <cstring>
+
+namespace Throughline {
+
+struct Worker::Transfer {
+    Worker *worker = nullptr;
+    CURL *easy = nullptr;
+    curl_slist *headers = nullptr;
+    HttpRequest request;
+    RequestRecord record;
+    std::shared_ptr<const TransferOptions> options;
+    std::uint64_t tag = 0;
+    SseParser parser;
+    std::unique_ptr<StreamAccumulator> acc;
+    std::string errorBody;        // first bytes of a non-2xx body (redacted before it leaves)
+    std::int64_t lastByteNs = kNoTime;
+    int status = 0;               // HTTP status once known
+    bool dirty = false;           // queued in m_dirty
+    bool firstContentSeen = false;
+    ErrorClass forcedError = ErrorClass::None; // set by timeouts/cancel before curl finishes
+    std::string forcedDetail;
+};
+
+namespace {
+
+bool isLoopbackUrl(const std::string &url)
+{
+    const auto p = url.find("://");
+    const std::string rest = p == std::string::npos ? url : url.substr(p + 3);
+    return rest.rfind("127.", 0) == 0 || rest.rfind("localhost", 0) == 0 || rest.rfind("[::1]", 0) == 0;
+}
+
+std::int64_t secondsToNs(double s)
+{
+    return static_cast<std::int64_t>(s * 1e9);
+}
+
+ErrorClass classifyCurl(CURLcode c, bool anyBytes)
+{
+    switch (c) {
+    case CURLE_COULDNT_CONNECT:
+    case CURLE_COULDNT_RESOLVE_HOST:
+    case CURLE_COULDNT_RESOLVE_PROXY:
+    case CURLE_INTERFACE_FAILED:
+        return ErrorClass::Connect;
+    case CURLE_SSL_CONNECT_ERROR:
+    case CURLE_PEER_FAILED_VERIFICATION:
+    case CURLE_SSL_CERTPROBLEM:
+    case CURLE_SSL_CIPHER:
+    case CURLE_SSL_CACERT_BADFILE:
+    case CURLE_SSL_ISSUER_ERROR:
+    case CURLE_SSL_INVALIDCERTSTATUS:
+    case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+        return ErrorClass::Tls;
+    case CURLE_OPERATION_TIMEDOUT:
+        return anyBytes ? ErrorClass::StallMidStream : ErrorClass::TimeoutBeforeFirstToken;
+    default:
+        return anyBytes ? ErrorClass::DisconnectMidStream : ErrorClass::Connect;
+    }
+}
+
+} // namespace
+
+Worker::Worker(int index, Clock::time_point t0, CompletionFn onComplete)
+    : m_index(index), m_t0(t0), m_onComplete(std::move(onComplete))
+{
+    static std::once_flag once;
+    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_ALL); });
+    m_multi = curl_multi_init();
+    auto *multi = static_cast<CURLM *>(m_multi);
+    // Keep every connection of the run in the cache so keep-alive survives between load points.
+    curl_multi_setopt(multi, CURLMOPT_MAXCONNECTS, 65536L);
+    curl_multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 0L);
+    curl_multi_setopt(multi, CURLMOPT_PIPELINING, static_cast<long>(CURLPIPE_MULTIPLEX));
+}
+
+Worker::~Worker()
+{
+    stop();
+    for (Transfer *t : m_free) {
+        curl_easy_cleanup(t->easy);
+        delete t;
+    }
+    curl_multi_cleanup(static_cast<CURLM *>(m_multi));
+}
+
+std::int64_t Worker::nowNs() const
+{
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - m_t0).count();
+}
+
+void Worker::start()
+{
+    m_stop = false;
+    m_thread = std::thread([this] { run(); });
+}
+
+void Worker::stop()
+{
+    if (!m_thread.joinable())
+        return;
+    m_stop = true;
+    curl_multi_wakeup(static_cast<CURLM *>(m_multi));
+    m_thread.join();
+}
+
+void Worker::submit(WorkItem item)
+{
+    m_inFlight.fetch_add(1, std::memory_order_relaxed);
+    {
+        std::lock_guard lock(m_inboxMutex);
+        m_inbox.push_back(std::move(item));
+    }
+    curl_multi_wakeup(static_cast<CURLM *>(m_multi));
+}
+
+void Worker::cancelAll()
+{
+    m_cancel = true;
+    curl_multi_wakeup(static_cast<CURLM *>(m_multi));
+}
+
+std::vector<double> Worker::takeLoopLagMs()
+{
+    std::lock_guard lock(m_lagMutex);
+    std::vector<double> out;
+    out.swap(m_loopLagMs);
+    return out;
+}
+
+std::size_t Worker::onWrite(char *data, std::size_t size, std::size_t n, void *user)
+{
+    // Hot path: timestamp, append, find boundaries. Nothing else.
+    auto *t = static_cast<Transfer *>(user);
+    const std::size_t len = size * n;
+    const std::int64_t now = t->worker->nowNs();
+    t->lastByteNs = now;
+    if (t->record.tFirstByte == kNoTime) {
+        t->record.tFirstByte = now;
+        long code = 0;
+        curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &code);
+        t->status = static_cast<int>(code);
+    }
+    if (t->status < 200 || t->status >= 300) {
+        if (t->errorBody.size() < 2048)
+            t->errorBody.append(data, std::min(len, 2048 - t->errorBody.size()));
+        return len;
+    }
+    if (!t->parser.feed(data, len, now))
+        return 0; // oversize event: abort the transfer (CURLE_WRITE_ERROR → MalformedStream)
+    if (!t->dirty && t->parser.pendingEvents() > 0) {
+        t->dirty = true;
+        t->worker->m_dirty.push_back(t);
+    }
+    return len;
+}
+
+int Worker::onPrereq(void *user, char *, char *, int, int)
+{
+    auto *t = static_cast<Transfer *>(user);
+    t->record.tWire = t->worker->nowNs();
+    return CURL_PREREQFUNC_OK;
+}
+
+void Worker::addTransfer(WorkItem &&item)
+{
+    Transfer *t;
+    if (!m_free.empty()) {
+        t = m_free.back();
+        m_free.pop_back();
+        curl_easy_reset(t->easy);
+    } else {
+        t = new Transfer;
+        t->worker = this;
+        t->easy = curl_easy_init();
+    }
+    t->request = std::move(item.request);
+    t->record = std::move(item.record);
+    t->options = std::move(item.options);
+    t->tag = item.tag;
+    t->parser.reset();
+    t->parser.setMaxEventBytes(t->options->maxEventBytes);
+    t->acc = std::make_unique<StreamAccumulator>(t->record, t->options->storeText);
+    t->errorBody.clear();
+    t->status = 0;
+    t->dirty = false;
+    t->firstContentSeen = false;
+    t->forcedError = ErrorClass::None;
+    t->forcedDetail.clear();
+    t->record.events.reserve(static_cast<std::size_t>(std::max(t->record.intendedOsl, 0)) + 8);
+
+    CURL *e = t->easy;
+    curl_easy_setopt(e, CURLOPT_URL, t->request.url.c_str());
+    curl_easy_setopt(e, CURLOPT_POST, 1L);
+    curl_easy_setopt(e, CURLOPT_POSTFIELDS, t->request.body.c_str());
+    curl_easy_setopt(e, CURLOPT_POSTFIELDSIZE_LARGE, static_cast<curl_off_t>(t->request.body.size()));
+    t->headers = nullptr;
+    for (const std::string &h : t->request.headers)
+        t->headers = curl_slist_append(t->headers, h.c_str());
+    t->headers = curl_slist_append(t->headers, "Expect:"); // no 100-continue round trip on large prompts
+    curl_easy_setopt(e, CURLOPT_HTTPHEADER, t->headers);
+    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, &Worker::onWrite);
+    curl_easy_setopt(e, CURLOPT_WRITEDATA, t);
+    curl_easy_setopt(e, CURLOPT_PREREQFUNCTION, &Worker::onPrereq);
+    curl_easy_setopt(e, CURLOPT_PREREQDATA, t);
+    curl_easy_setopt(e, CURLOPT_PRIVATE, t);
+    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
+    curl_easy_setopt(e, CURLOPT_TCP_NODELAY, 1L);
+    curl_easy_setopt(e, CURLOPT_BUFFERSIZE, 16384L);
+    curl_easy_setopt(e, CURLOPT_NOPROXY, "localhost,127.0.0.0/8,::1");
+    curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(t->options->connectTimeoutS * 1000));
+    curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, nullptr); // identity: compression would delay events
+    if (!t->options->caFile.empty())
+        curl_easy_setopt(e, CURLOPT_CAINFO, t->options->caFile.c_str());
+    if (t->options->insecure) {
+        curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
+        curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
+    }
+    const bool loopback = isLoopbackUrl(t->request.url);
+    if (loopback && (m_spreadForced.load() || m_spreadActive.load())) {
+        // Servers that close after every stream leave TIME_WAIT sockets per 4-tuple: spreading the source
+        // address over 8 loopback IPs multiplies the usable port space by 8.
+        static const char *kSources[] = {"127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5",
+                                         "127.0.0.6", "127.0.0.7", "127.0.0.8", "127.0.0.9"};
+        curl_easy_setopt(e, CURLOPT_INTERFACE, kSources[m_nextSource++ % 8]);
+    }
+
+    t->record.tSend = nowNs();
+    m_active.push_back(t);
+    curl_multi_add_handle(static_cast<CURLM *>(m_multi), e);
+}
+
+void Worker::drainEvents()
+{
+    for (Transfer *t : m_dirty) {
+        t->dirty = false;
+        t->parser.drain([t](const SseParser::Event &ev) { t->acc->onEvent(ev.data, ev.tNs); });
+        if (!t->firstContentSeen) {
+            for (const StreamEvent &e : t->record.events)
+                if (e.kind == StreamEvent::Kind::Content) {
+                    t->firstContentSeen = true;
+                    break;
+                }
+        }
+    }
+    m_dirty.clear();
+}
+
+void Worker::finishTransfer(Transfer *t, int curlCode)
+{
+    auto *multi = static_cast<CURLM *>(m_multi);
+    RequestRecord &r = t->record;
+    r.tEnd = nowNs();
+    if (t->dirty) {
+        t->dirty = false;
+        m_dirty.erase(std::remove(m_dirty.begin(), m_dirty.end(), t), m_dirty.end());
+    }
+    t->parser.drain([t](const SseParser::Event &ev) { t->acc->onEvent(ev.data, ev.tNs); });
+    t->acc->finish();
+
+    long code = 0;
+    curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &code);
+    r.httpStatus = static_cast<int>(code);
+    auto timing = [&](CURLINFO info) {
+        curl_off_t us = 0;
+        if (curl_easy_getinfo(t->easy, info, &us) != CURLE_OK || us <= 0)
+            return kNoTime;
+        return static_cast<std::int64_t>(us) * 1000;
+    };
+    r.curl.connectNs = timing(CURLINFO_CONNECT_TIME_T);
+    r.curl.appConnectNs = timing(CURLINFO_APPCONNECT_TIME_T);
+    r.curl.preTransferNs = timing(CURLINFO_PRETRANSFER_TIME_T);
+    r.curl.startTransferNs = timing(CURLINFO_STARTTRANSFER_TIME_T);
+    r.curl.totalNs = timing(CURLINFO_TOTAL_TIME_T);
+    long connects = 0;
+    curl_easy_getinfo(t->easy, CURLINFO_NUM_CONNECTS, &connects);
+    if (connects > 0)
+        m_newConnections.fetch_add(static_cast<std::uint64_t>(connects));
+    if (isLoopbackUrl(t->request.url)) {
+        ++m_completedLoopback;
+        if (connects > 0)
+            ++m_newConnLoopback;
+        // Auto-detect servers closing after every stream (llama.cpp): ≥ 90 % new connections over 64 requests.
+        if (!m_spreadActive.load() && m_completedLoopback >= 64 && m_newConnLoopback * 10 >= m_completedLoopback * 9)
+            m_spreadActive = true;
+    }
+
+    const std::string &key = t->options->apiKey;
+    const bool anyBytes = r.tFirstByte != kNoTime;
+    // A failure observed by curl or forced by us overrides stream-level judgements (except server error events).
+    if (t->forcedError != ErrorClass::None) {
+        r.error = t->forcedError;
+        r.errorDetail = t->forcedDetail;
+    } else if (curlCode == CURLE_WRITE_ERROR && t->parser.overflowed()) {
+        r.error = ErrorClass::MalformedStream;
+        r.errorDetail = "SSE event larger than " + std::to_string(t->options->maxEventBytes) + " bytes";
+    } else if (curlCode != CURLE_OK) {
+        if (r.error != ErrorClass::ServerErrorEvent) {
+            r.error = classifyCurl(static_cast<CURLcode>(curlCode), anyBytes);
+            r.errorDetail = redactSecrets(curl_easy_strerror(static_cast<CURLcode>(curlCode)), key);
+        }
+    } else if (r.httpStatus < 200 || r.httpStatus >= 300) {
+        r.error = ErrorClass::HttpStatus;
+        r.errorDetail = "HTTP " + std::to_string(r.httpStatus) + ": " + redactSecrets(t->errorBody.substr(0, 512), key);
+    } else if (r.error == ErrorClass::None && t->parser.hasUnterminatedEvent()) {
+        r.error = ErrorClass::MalformedStream;
+        r.errorDetail = "stream ended inside an SSE event";
+    } else if (r.error == ErrorClass::None && t->options->forcedLength && r.intendedOsl > 0) {
+        const bool noContent = t->acc->contentEvents() == 0;
+        const bool shortByUsage = r.nOutSource == TokenCountSource::Usage && r.nOut < r.intendedOsl;
+        if (noContent || shortByUsage) {
+            r.error = ErrorClass::ShortOutput;
+            r.errorDetail = "received " + std::to_string(r.nOut) + " of " + std::to_string(r.intendedOsl) +
+                            " requested output tokens";
+        }
+    }
+    if (!r.errorDetail.empty())
+        r.errorDetail = redactSecrets(r.errorDetail, key);
+
+    curl_multi_remove_handle(multi, t->easy);
+    curl_slist_free_all(t->headers);
+    t->headers = nullptr;
+    m_active.erase(std::find(m_active.begin(), m_active.end(), t));
+
+    RequestRecord done = std::move(t->record);
+    const std::uint64_t tag = t->tag;
+    t->acc.reset();
+    t->record = RequestRecord();
+    t->request = HttpRequest();
+    t->options.reset();
+    // Drop big buffers (Generation-length bodies) rather than keep them on the free list.
+    if (t->parser.capacityBytes() > 256 * 1024)
+        t->parser = SseParser();
+    m_free.push_back(t);
+    m_inFlight.fetch_sub(1, std::memory_order_relaxed);
+    if (m_onComplete)
+        m_onComplete(std::move(done), tag, m_index);
+}
+
+void Worker::checkTimeouts(std::int64_t now)
+{
+    auto *multi = static_cast<CURLM *>(m_multi);
+    std::vector<Transfer *> expired;
+    for (Transfer *t : m_active) {
+        const TransferOptions &o = *t->options;
+        const RequestRecord &r = t->record;
+        if (!t->firstContentSeen && now - r.tSend > secondsToNs(o.firstTokenTimeoutS)) {
+            t->forcedError = ErrorClass::TimeoutBeforeFirstToken;
+            t->forcedDetail = "no content event within " + std::to_string(o.firstTokenTimeoutS) + " s";
+        } else if (t->firstContentSeen && t->lastByteNs != kNoTime && now - t->lastByteNs > secondsToNs(o.stallTimeoutS)) {
+            t->forcedError = ErrorClass::StallMidStream;
+            t->forcedDetail = "no bytes for " + std::to_string(o.stallTimeoutS) + " s after the first token";
+        } else if (now - r.tSend > secondsToNs(o.requestTimeoutS)) {
+            t->forcedError = ErrorClass::HarnessCancelled;
+            t->forcedDetail = "request timeout";
+        } else {
+            continue;
+        }
+        expired.push_back(t);
+    }
+    for (Transfer *t : expired)
+        finishTransfer(t, CURLE_OK);
+    (void)multi;
+}
+
+void Worker::cancelEverything()
+{
+    std::vector<WorkItem> queued;
+    {
+        std::lock_guard lock(m_inboxMutex);
+        queued.swap(m_inbox);
+    }
+    for (WorkItem &w : queued) {
+        w.record.error = ErrorClass::HarnessCancelled;
+        w.record.errorDetail = "cancelled before sending";
+        m_inFlight.fetch_sub(1, std::memory_order_relaxed);
+        if (m_onComplete)
+            m_onComplete(std::move(w.record), w.tag, m_index);
+    }
+    const std::vector<Transfer *> active = m_active;
+    for (Transfer *t : active) {
+        t->forcedError = ErrorClass::HarnessCancelled;
+        t->forcedDetail = "cancelled";
+        finishTransfer(t, CURLE_OK);
+    }
+}
+
+void Worker::run()
+{
+    auto *multi = static_cast<CURLM *>(m_multi);
+    std::int64_t lastTimeoutCheck = nowNs();
+    constexpr int kPollMs = 50;
+    while (!m_stop.load()) {
+        if (m_cancel.exchange(false))
+            cancelEverything();
+        {
+            std::lock_guard lock(m_inboxMutex);
+            m_inboxLocal.swap(m_inbox);
+        }
+        for (WorkItem &w : m_inboxLocal)
+            addTransfer(std::move(w));
+        m_inboxLocal.clear();
+
+        int running = 0;
+        curl_multi_perform(multi, &running);
+        drainEvents();
+        int msgs = 0;
+        while (CURLMsg *m = curl_multi_info_read(multi, &msgs)) {
+            if (m->msg != CURLMSG_DONE)
+                continue;
+            Transfer *t = nullptr;
+            curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, reinterpret_cast<char **>(&t));
+            if (t)
+                finishTransfer(t, m->data.result);
+        }
+        const std::int64_t now = nowNs();
+        if (now - lastTimeoutCheck > 100'000'000) {
+            checkTimeouts(now);
+            lastTimeoutCheck = now;
+        }
+        {
+            std::lock_guard lock(m_inboxMutex);
+            if (!m_inbox.empty() || m_cancel.load() || m_stop.load())
+                continue;
+        }
+        const std::int64_t before = nowNs();
+        curl_multi_poll(multi, nullptr, 0, kPollMs, nullptr);
+        const double lagMs = static_cast<double>(nowNs() - before) / 1e6 - kPollMs;
+        if (lagMs > 0) {
+            // Woke up later than the poll timeout: the thread was starved (CPU-bound client).
+            std::lock_guard lock(m_lagMutex);
+            if (m_loopLagMs.size() < 100000)
+                m_loopLagMs.push_back(lagMs);
+        }
+    }
+    cancelEverything();
+}
+
+} // namespace Throughline

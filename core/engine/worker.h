@@ -1,0 +1,117 @@
+#pragma once
+// One load-engine worker: a thread running its own libcurl multi handle and loop (curl_multi_poll, woken
+// with curl_multi_wakeup when work is handed over). Transfers stream SSE; the write callback only
+// timestamps, appends and finds event boundaries (SseParser); events are classified after each
+// curl_multi_perform, still on this thread but outside the callback.
+//
+// Thread affinity: submit(), cancelAll(), inFlight() and stop() may be called from any thread; the
+// completion callback runs on this worker's thread. Connections stay in the multi handle's cache across load
+// points (keep-alive), so the worker lives for the whole run.
+
+#include "core/engine/requestbuilder.h"
+#include "core/engine/requestrecord.h"
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace Throughline {
+
+// Per-scenario transfer settings (shared by all requests of a point).
+struct TransferOptions {
+    std::string caFile;
+    bool insecure = false;
+    double connectTimeoutS = 10;
+    double firstTokenTimeoutS = 600; // no content event within this after t_send → TimeoutBeforeFirstToken
+    double stallTimeoutS = 60;       // no byte for this long after the first token → StallMidStream
+    double requestTimeoutS = 1800;   // whole request → HarnessCancelled ("request timeout")
+    bool forcedLength = true;        // judge ShortOutput against intendedOsl when usage reports N_out
+    bool storeText = false;
+    std::size_t maxEventBytes = 1 << 20;
+    std::string apiKey; // only to redact error excerpts; never logged
+};
+
+struct WorkItem {
+    HttpRequest request;
+    RequestRecord record; // seq, indices, warm-up flag, intended lengths, tSched already set
+    std::shared_ptr<const TransferOptions> options;
+    std::uint64_t tag = 0; // caller's cookie (e.g. closed-loop slot), passed back on completion
+};
+
+class Worker {
+public:
+    using Clock = std::chrono::steady_clock;
+    // Called on the worker thread for every finished request (success or failure).
+    using CompletionFn = std::function<void(RequestRecord &&record, std::uint64_t tag, int workerIndex)>;
+
+    Worker(int index, Clock::time_point t0, CompletionFn onComplete);
+    ~Worker();
+    Worker(const Worker &) = delete;
+    Worker &operator=(const Worker &) = delete;
+
+    void start();
+    void stop(); // cancels in-flight transfers (HarnessCancelled), joins the thread
+
+    void submit(WorkItem item);
+    // Cancels queued and in-flight transfers; each completes with HarnessCancelled within one loop turn.
+    void cancelAll();
+
+    int inFlight() const { return m_inFlight.load(std::memory_order_relaxed); }
+    int index() const { return m_index; }
+    std::int64_t nowNs() const;
+
+    // Loop lag samples (ms): how late each poll wake-up was relative to its deadline. Swapped out by the caller.
+    std::vector<double> takeLoopLagMs();
+    // Force CURLOPT_INTERFACE spreading over 127.0.0.2–127.0.0.9 for loopback URLs (auto-enabled when the
+    // server closes the connection after every stream).
+    void setSpreadLoopbackSources(bool on) { m_spreadForced.store(on); }
+    bool spreadingLoopbackSources() const { return m_spreadActive.load(); }
+    std::uint64_t newConnections() const { return m_newConnections.load(); }
+
+    struct Transfer; // defined in worker.cpp
+
+private:
+    void run();
+    void addTransfer(WorkItem &&item);
+    void finishTransfer(Transfer *t, int curlCode);
+    void drainEvents();
+    void checkTimeouts(std::int64_t nowNs);
+    void cancelEverything();
+    static std::size_t onWrite(char *data, std::size_t size, std::size_t n, void *user);
+    static int onPrereq(void *user, char *, char *, int, int);
+
+    int m_index;
+    Clock::time_point m_t0;
+    CompletionFn m_onComplete;
+    void *m_multi = nullptr; // CURLM*
+    std::thread m_thread;
+    std::atomic<bool> m_stop{false};
+    std::atomic<bool> m_cancel{false};
+    std::atomic<int> m_inFlight{0};
+
+    std::mutex m_inboxMutex;
+    std::vector<WorkItem> m_inbox;
+    std::vector<WorkItem> m_inboxLocal; // swapped with m_inbox under the lock
+
+    std::vector<Transfer *> m_active;
+    std::vector<Transfer *> m_free; // recycled transfers (easy handle + buffers keep their capacity)
+    std::vector<Transfer *> m_dirty; // transfers with completed events awaiting classification (this thread)
+    std::mutex m_lagMutex;
+    std::vector<double> m_loopLagMs;
+
+    std::atomic<bool> m_spreadForced{false};
+    std::atomic<bool> m_spreadActive{false};
+    std::atomic<std::uint64_t> m_newConnections{0};
+    std::uint64_t m_completedLoopback = 0;
+    std::uint64_t m_newConnLoopback = 0;
+    unsigned m_nextSource = 0;
+};
+
+} // namespace Throughline
