@@ -1,0 +1,53 @@
+#include "storagecli.h"
+
+#include "core/storage/historypath.h"
+#include "core/storage/runbundle.h"
+#include "core/util/exitcodes.h"
+
+#include <QFileInfo>
+
+namespace Throughline::Cli {
+
+std::string historyPath(const Context &ctx)
+{
+    return HistoryPath::resolve(ctx.global().db.toStdString());
+}
+
+Result<RunRef> resolveRun(const Context &ctx, const QString &run, HistoryReader &reader)
+{
+    RunRef ref;
+    if (QFileInfo(run).isFile()) {
+        auto uuid = RunBundle::runUuid(run.toStdString());
+        if (!uuid)
+            return uuid.error();
+        ref.dbPath = run.toStdString();
+        ref.uuid = *uuid;
+        ref.bundle = true;
+        if (auto s = reader.open(ref.dbPath); !s)
+            return s.error();
+        return ref;
+    }
+    ref.dbPath = historyPath(ctx);
+    if (auto s = reader.open(ref.dbPath); !s)
+        return s.error();
+    auto uuid = reader.resolveRun(run.toStdString());
+    if (!uuid)
+        return uuid.error();
+    ref.uuid = *uuid;
+    return ref;
+}
+
+int reportError(const Context &ctx, const Error &error)
+{
+    std::fprintf(stderr, "throughline-cli %s: %s\n", ctx.command().toLocal8Bit().constData(), error.message.c_str());
+    switch (error.code) {
+    case ErrorCode::InvalidInput:
+    case ErrorCode::NotFound:
+    case ErrorCode::Unsupported:
+        return ExitBadInput;
+    default:
+        return ExitRuntime;
+    }
+}
+
+} // namespace Throughline::Cli

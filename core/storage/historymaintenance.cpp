@@ -1,0 +1,198 @@
+#include "core/storage/historymaintenance.h"
+
+#include "core/storage/schema.h"
+#include "core/storage/sqlitedb.h"
+#include "core/storage/storagewriter.h"
+
+#include <QDateTime>
+#include <QFileInfo>
+
+#include <cerrno>
+#include <fstream>
+#include <csignal>
+
+namespace Throughline {
+
+namespace {
+
+bool processAlive(std::int64_t pid, std::int64_t startTicks)
+{
+    if (pid <= 0)
+        return false;
+    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+        return false;
+    const std::int64_t now = StorageWriter::processStartTicks(pid);
+    if (now < 0)
+        return false; // no /proc entry: gone (a zombie still has one, and is dead for our purpose below)
+    if (startTicks > 0 && now != startTicks)
+        return false; // pid reused by another process
+    // A killed writer not yet reaped is a zombie (state 'Z' in /proc/<pid>/stat): dead for our purpose.
+    std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
+    std::string line;
+    std::getline(f, line);
+    const auto close = line.rfind(')');
+    if (close != std::string::npos && close + 2 < line.size() && (line[close + 2] == 'Z' || line[close + 2] == 'X'))
+        return false;
+    return true;
+}
+
+Status openRw(SqliteDb &db, const std::string &path)
+{
+    if (auto s = db.open(path, SqliteDb::Mode::ReadWrite); !s)
+        return s;
+    if (auto s = Schema::configureWriter(db); !s)
+        return s;
+    return Schema::migrate(db);
+}
+
+} // namespace
+
+Result<std::vector<std::string>> HistoryMaintenance::recoverCrashedRuns(SqliteDb &db, int staleSeconds)
+{
+    std::vector<std::string> crashed;
+    auto st = db.prepare("SELECT uuid, writer_host, writer_pid, writer_start, heartbeat_utc FROM runs "
+                         "WHERE status = 'running'");
+    if (!st)
+        return st.error();
+    const std::string host = StorageWriter::hostName();
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    while (st->step() == 100) {
+        const std::string uuid = st->colText(0);
+        const std::string writerHost = st->colText(1);
+        bool gone = false;
+        if (writerHost == host || writerHost.empty()) {
+            gone = st->colIsNull(2) || !processAlive(st->colInt(2), st->colInt(3));
+        } else {
+            const QDateTime hb = QDateTime::fromString(QString::fromStdString(st->colText(4)), Qt::ISODateWithMs);
+            gone = !hb.isValid() || hb.secsTo(now) > staleSeconds;
+        }
+        if (gone)
+            crashed.push_back(uuid);
+    }
+    st->reset();
+    for (const std::string &uuid : crashed) {
+        auto up = db.prepare("UPDATE runs SET status = 'crashed' WHERE uuid = ? AND status = 'running'");
+        if (!up)
+            return up.error();
+        if (!up->bind(1, uuid).run())
+            return db.lastError("mark run crashed");
+    }
+    return crashed;
+}
+
+Result<HistoryMaintenance::SizeInfo> HistoryMaintenance::size(const std::string &path)
+{
+    SqliteDb db;
+    if (auto s = db.open(path, SqliteDb::Mode::ReadOnly); !s)
+        return s.error();
+    SizeInfo info;
+    info.fileBytes = QFileInfo(QString::fromStdString(path)).size()
+                     + QFileInfo(QString::fromStdString(path + "-wal")).size();
+    auto q = [&](const char *sql, std::int64_t &into) -> Status {
+        auto v = db.queryInt(sql);
+        if (!v)
+            return v.error();
+        into = *v;
+        return Ok{};
+    };
+    for (auto [sql, into] : std::initializer_list<std::pair<const char *, std::int64_t *>>{
+             {"PRAGMA page_count", &info.pageCount},
+             {"PRAGMA freelist_count", &info.freePages},
+             {"PRAGMA page_size", &info.pageSize},
+             {"SELECT count(*) FROM runs", &info.runs},
+             {"SELECT max(rowid) FROM requests", &info.requests},
+             {"SELECT count(*) FROM request_events", &info.eventBlobs},
+             {"SELECT COALESCE(sum(length(blob)), 0) FROM request_events", &info.eventBytes}}) {
+        if (auto s = q(sql, *into); !s)
+            return s.error();
+    }
+    // max(rowid) is O(1); report the exact count only when it is cheap to be exact.
+    if (auto exact = db.queryInt("SELECT count(*) FROM requests"); exact)
+        info.requests = *exact;
+    return info;
+}
+
+Result<std::int64_t> HistoryMaintenance::pruneEvents(const std::string &path, int days)
+{
+    SqliteDb db;
+    if (auto s = openRw(db, path); !s)
+        return s.error();
+    const std::string cutoff = QDateTime::currentDateTimeUtc().addDays(-days).toString(Qt::ISODateWithMs).toStdString();
+    const std::string sub = "(SELECT q.id FROM requests q JOIN points p ON p.id = q.point_id JOIN runs r ON "
+                            "r.id = p.run_id WHERE r.started_utc < ? AND r.status != 'running')";
+    if (auto s = db.exec("BEGIN IMMEDIATE"); !s)
+        return s.error();
+    std::int64_t removed = 0;
+    for (const char *table : {"request_events", "request_text"}) {
+        auto st = db.prepare(std::string("DELETE FROM ") + table + " WHERE request_id IN " + sub);
+        if (!st) {
+            (void)db.exec("ROLLBACK");
+            return st.error();
+        }
+        if (!st->bind(1, cutoff).run()) {
+            auto e = db.lastError("prune events");
+            (void)db.exec("ROLLBACK");
+            return e;
+        }
+        if (std::string(table) == "request_events")
+            removed = db.changes();
+    }
+    if (auto s = db.exec("COMMIT"); !s)
+        return s.error();
+    return removed;
+}
+
+Status HistoryMaintenance::deleteRunRows(SqliteDb &db, std::int64_t runId)
+{
+    const std::string id = std::to_string(runId);
+    const std::string sub = "(SELECT q.id FROM requests q JOIN points p ON p.id = q.point_id WHERE p.run_id = " + id + ")";
+    return db.exec("DELETE FROM request_events WHERE request_id IN " + sub + ";"
+                   "DELETE FROM request_text WHERE request_id IN " + sub + ";"
+                   "DELETE FROM request_errors WHERE request_id IN " + sub + ";"
+                   "DELETE FROM requests WHERE point_id IN (SELECT id FROM points WHERE run_id = " + id + ");"
+                   "DELETE FROM points WHERE run_id = " + id + ";"
+                   "DELETE FROM scenarios WHERE run_id = " + id + ";"
+                   "DELETE FROM run_tags WHERE run_id = " + id + ";"
+                   "DELETE FROM targets_used WHERE run_id = " + id + ";"
+                   "DELETE FROM telemetry_series WHERE run_id = " + id + ";"
+                   "DELETE FROM runs WHERE id = " + id + ";"
+                   "DELETE FROM campaigns WHERE id NOT IN (SELECT campaign_id FROM runs WHERE campaign_id IS NOT NULL);");
+}
+
+Status HistoryMaintenance::deleteRuns(const std::string &path, const std::vector<std::string> &uuids)
+{
+    SqliteDb db;
+    if (auto s = openRw(db, path); !s)
+        return s;
+    if (auto s = db.exec("BEGIN IMMEDIATE"); !s)
+        return s;
+    for (const std::string &uuid : uuids) {
+        auto st = db.prepare("SELECT id FROM runs WHERE uuid = ?");
+        if (!st)
+            return st.error();
+        st->bind(1, uuid);
+        if (st->step() != 100) {
+            (void)db.exec("ROLLBACK");
+            return makeError(ErrorCode::NotFound, "run " + uuid + " is not in " + path);
+        }
+        const std::int64_t id = st->colInt(0);
+        st->reset();
+        if (auto s = deleteRunRows(db, id); !s) {
+            (void)db.exec("ROLLBACK");
+            return s;
+        }
+    }
+    return db.exec("COMMIT");
+}
+
+Status HistoryMaintenance::vacuum(const std::string &path)
+{
+    SqliteDb db;
+    if (auto s = openRw(db, path); !s)
+        return s;
+    if (auto s = db.exec("VACUUM"); !s)
+        return s;
+    return db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
+}
+
+} // namespace Throughline

@@ -1,0 +1,220 @@
+// Bundles (.tlrun) round trip, JSON/CSV export, and merging synthetic shard bundles.
+#include "core/storage/bundlemerger.h"
+#include "core/storage/historyreader.h"
+#include "core/storage/runbundle.h"
+#include "core/storage/runexporter.h"
+#include "core/storage/storagewriter.h"
+#include "storagetestutil.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+using namespace Throughline;
+
+class TestRunBundle : public QObject {
+    Q_OBJECT
+private slots:
+    void exportImportRoundTrip();
+    void exportJsonAndCsv();
+    void mergeShards();
+    void mergeRefusesMismatch();
+
+private:
+    static std::string writeRun(const std::string &db, const RunStart &run, std::uint64_t firstSeq, std::size_t n,
+                                std::int64_t pointStartUnixNs = kNoTime)
+    {
+        StorageWriter w;
+        if (!w.open(db))
+            return {};
+        w.beginRun(run);
+        std::mt19937 rng(static_cast<unsigned>(firstSeq + 1));
+        for (int p = 0; p < 2; ++p) {
+            w.beginPoint(run.uuid, 0, p, nullptr, pointStartUnixNs == kNoTime ? kNoTime : pointStartUnixNs + p * 1'000'000'000LL);
+            auto batch = StorageTest::makeBatch(firstSeq + static_cast<std::uint64_t>(p) * n, n, 0, p, 16, true, rng);
+            batch[2].text = "bundle text";
+            w.addRequests(run.uuid, std::move(batch));
+            w.finishPoint(run.uuid, FinishedPoint{0, p, {{"metrics", {{"output_tps_per_gpu", 10.0 + p}, {"ttft_ms", {{"p90", 50.0}}}}},
+                                                         {"validity", {{"valid", true}, {"flags", nlohmann::json::array()}}}},
+                                                  "", 0, 1'000'000'000});
+        }
+        w.setScenarioVerdict(run.uuid, 0, {{"status", "pass"}});
+        w.finishRun(run.uuid, RunStatus::Completed);
+        return w.close() ? run.uuid : std::string();
+    }
+};
+
+void TestRunBundle::exportImportRoundTrip()
+{
+    QTemporaryDir dir;
+    const std::string a = dir.filePath(QStringLiteral("a.sqlite")).toStdString();
+    const std::string b = dir.filePath(QStringLiteral("b.sqlite")).toStdString();
+    const std::string bundle = dir.filePath(QStringLiteral("run.tlrun")).toStdString();
+    RunStart run = StorageTest::makeRun(StorageTest::uuidFor(11), 1, 2);
+    run.storeText = true;
+    QVERIFY(!writeRun(a, run, 0, 150).empty());
+    QVERIFY(!writeRun(b, StorageTest::makeRun(StorageTest::uuidFor(12), 1, 2), 0, 70).empty()); // occupies ids in b
+
+    QVERIFY(RunBundle::exportRun(a, run.uuid, bundle));
+    QVERIFY(RunBundle::looksLikeSqlite(bundle));
+    QVERIFY(!QFile::exists(QString::fromStdString(bundle + "-wal")));
+    auto uuid = RunBundle::runUuid(bundle);
+    QVERIFY(uuid);
+    QCOMPARE(*uuid, run.uuid);
+    auto imported = RunBundle::importBundle(bundle, b);
+    QVERIFY2(imported, imported ? "" : imported.error().message.c_str());
+    auto again = RunBundle::importBundle(bundle, b);
+    QVERIFY(!again);
+    QVERIFY(again.error().message.find("already in") != std::string::npos);
+
+    HistoryReader ra, rb;
+    QVERIFY(ra.open(a));
+    QVERIFY(rb.open(b));
+    QCOMPARE(rb.listRuns()->size(), 2u);
+    auto da = ra.runDetail(run.uuid);
+    auto db = rb.runDetail(run.uuid);
+    QVERIFY(da && db);
+    QCOMPARE(db->campaignJson, da->campaignJson);
+    QCOMPARE(db->summary.tags, da->summary.tags);
+    QCOMPARE(db->summary.verdict, std::string("pass"));
+    QCOMPARE(db->points.size(), da->points.size());
+    for (std::size_t i = 0; i < da->points.size(); ++i) {
+        QVERIFY(db->points[i].aggregates == da->points[i].aggregates);
+        auto qa = ra.requests(da->points[i].id);
+        auto qb = rb.requests(db->points[i].id);
+        QCOMPARE(qb->size(), qa->size());
+        for (std::size_t k = 0; k < qa->size(); ++k) {
+            QCOMPARE((*qb)[k].ttftUs, (*qa)[k].ttftUs);
+            QCOMPARE((*qb)[k].tEndNs, (*qa)[k].tEndNs);
+            auto ea = ra.events((*qa)[k].id);
+            auto eb = rb.events((*qb)[k].id);
+            QCOMPARE(eb->size(), ea->size());
+            if (!ea->empty())
+                QCOMPARE(eb->back().tNs, ea->back().tNs);
+        }
+        QCOMPARE(*rb.text((*qb)[2].id), std::string("bundle text"));
+    }
+    // A bundle is a valid argument wherever a history database is read.
+    HistoryReader rbundle;
+    QVERIFY(rbundle.open(bundle));
+    QCOMPARE(rbundle.listRuns()->size(), 1u);
+    // A file that is not a bundle: clear error naming it.
+    const std::string notBundle = dir.filePath(QStringLiteral("x.tlrun")).toStdString();
+    QVERIFY(RunExporter::writeFile(notBundle, "hello"));
+    auto bad = RunBundle::importBundle(notBundle, b);
+    QVERIFY(!bad);
+    QVERIFY(bad.error().message.find(notBundle) != std::string::npos);
+}
+
+void TestRunBundle::exportJsonAndCsv()
+{
+    QTemporaryDir dir;
+    const std::string a = dir.filePath(QStringLiteral("a.sqlite")).toStdString();
+    const RunStart run = StorageTest::makeRun(StorageTest::uuidFor(21), 1, 2);
+    QVERIFY(!writeRun(a, run, 0, 40).empty());
+    HistoryReader r;
+    QVERIFY(r.open(a));
+    auto j = RunExporter::toJson(r, run.uuid);
+    QVERIFY(j);
+    QCOMPARE((*j)["schema"].get<std::string>(), std::string("throughline.results/1"));
+    QCOMPARE((*j)["run_id"].get<std::string>(), run.uuid);
+    QCOMPARE((*j)["scenarios"][0]["id"].get<std::string>(), run.scenarios[0].key);
+    QCOMPARE((*j)["scenarios"][0]["points"].size(), 2u);
+    QCOMPARE((*j)["scenarios"][0]["points"][1]["metrics"]["output_tps_per_gpu"].get<double>(), 11.0);
+    auto csv = RunExporter::pointsCsv(r, run.uuid);
+    QVERIFY(csv);
+    const auto header = csv->substr(0, csv->find('\n'));
+    QVERIFY2(header.find("ttft_ms_p90") != std::string::npos, header.c_str());
+    QVERIFY(header.find("output_tps_per_gpu") != std::string::npos);
+    QCOMPARE(std::count(csv->begin(), csv->end(), '\n'), 3);
+    auto reqCsv = RunExporter::requestsCsv(r, run.uuid);
+    QVERIFY(reqCsv);
+    QCOMPARE(std::count(reqCsv->begin(), reqCsv->end(), '\n'), 81);
+}
+
+void TestRunBundle::mergeShards()
+{
+    QTemporaryDir dir;
+    const std::int64_t t0 = 1'780'000'000'000'000'000LL;
+    std::vector<std::string> bundles;
+    for (int shard = 0; shard < 2; ++shard) {
+        const std::string db = dir.filePath(QStringLiteral("s%1.sqlite").arg(shard)).toStdString();
+        RunStart run = StorageTest::makeRun(StorageTest::uuidFor(100 + static_cast<unsigned>(shard)), 1, 2);
+        run.shard = std::to_string(shard) + "/2";
+        run.t0UnixNs = t0 + shard * 20'000'000LL; // shard 1 started 20 ms later
+        // Point 0 starts 5 ms apart on the two shards, point 1 starts 120 ms apart (clock skew): flagged.
+        const std::int64_t pointStart = t0 + 1'000'000'000LL + shard * 5'000'000LL;
+        StorageWriter w;
+        QVERIFY(w.open(db));
+        w.beginRun(run);
+        std::mt19937 rng(static_cast<unsigned>(shard));
+        for (int p = 0; p < 2; ++p) {
+            w.beginPoint(run.uuid, 0, p, nullptr, pointStart + p * 10'000'000'000LL + (p == 1 ? shard * 115'000'000LL : 0));
+            w.addRequests(run.uuid, StorageTest::makeBatch(static_cast<std::uint64_t>(shard) * 1000 + static_cast<std::uint64_t>(p) * 300,
+                                                           300, 0, p, 32, true, rng));
+            w.finishPoint(run.uuid, FinishedPoint{0, p, {{"metrics", {{"output_tps_per_gpu", 1.0}}}}, "", kNoTime, kNoTime});
+        }
+        w.finishRun(run.uuid, RunStatus::Completed);
+        QVERIFY(w.close());
+        const std::string bundle = dir.filePath(QStringLiteral("s%1.tlrun").arg(shard)).toStdString();
+        QVERIFY(RunBundle::exportRun(db, run.uuid, bundle));
+        bundles.push_back(bundle);
+    }
+    const std::string out = dir.filePath(QStringLiteral("merged.tlrun")).toStdString();
+    auto report = BundleMerger::merge(bundles, out);
+    QVERIFY2(report, report ? "" : report.error().message.c_str());
+    QCOMPARE(report->shards, 2);
+    QCOMPARE(report->points, 2);
+    QCOMPARE(report->requests, std::size_t(1200));
+    QCOMPARE(report->warnings.size(), 1u);
+    QVERIFY(report->maxSkewMs > 100 && report->maxSkewMs < 130);
+
+    HistoryReader r;
+    QVERIFY(r.open(out));
+    auto d = r.runDetail(report->uuid);
+    QVERIFY(d);
+    QCOMPARE(d->summary.source, std::string("merge"));
+    QCOMPARE(d->summary.t0UnixNs, t0);
+    QCOMPARE(d->points.size(), 2u);
+    const auto &a0 = d->points[0].aggregates;
+    const auto &a1 = d->points[1].aggregates;
+    QCOMPARE(a0["merge"]["shards"].get<int>(), 2);
+    QVERIFY(a0["validity"]["flags"].dump().find("shard_skew") == std::string::npos);
+    QVERIFY(a1["validity"]["flags"].dump().find("shard_skew") != std::string::npos);
+    // Recomputed from 600 merged samples, not copied from the shards (which said 1.0).
+    QVERIFY(a0["n_sent"].get<int>() > 300);
+    QVERIFY(a0["metrics"]["ttft_ms"]["n"].get<int>() > 300);
+    QVERIFY(a0["metrics"]["output_tps"].get<double>() != 1.0);
+    // Shard 1 timestamps moved onto the merged t=0 (+20 ms).
+    auto rows = r.requests(d->points[0].id);
+    QCOMPARE(rows->size(), 600u);
+    const auto shard1 = std::find_if(rows->begin(), rows->end(), [](const RequestRow &q) { return q.seq == 1000; });
+    QVERIFY(shard1 != rows->end());
+    QCOMPARE(shard1->tSendNs, std::int64_t(1000) * 1'000'000 + 1000 + 20'000'000);
+}
+
+void TestRunBundle::mergeRefusesMismatch()
+{
+    QTemporaryDir dir;
+    auto make = [&](unsigned id, const std::string &campaign, const std::string &plan) {
+        const std::string db = dir.filePath(QStringLiteral("m%1.sqlite").arg(id)).toStdString();
+        RunStart run = StorageTest::makeRun(StorageTest::uuidFor(id), 1, 1, campaign);
+        run.planId = plan;
+        writeRun(db, run, 0, 20);
+        const std::string bundle = dir.filePath(QStringLiteral("m%1.tlrun").arg(id)).toStdString();
+        (void)RunBundle::exportRun(db, run.uuid, bundle);
+        return bundle;
+    };
+    const std::string a = make(1, R"({"name":"a"})", "p1");
+    const std::string otherCampaign = make(2, R"({"name":"b"})", "p1");
+    const std::string otherPlan = make(3, R"({"name":"a"})", "p2");
+    const std::string out = dir.filePath(QStringLiteral("o.tlrun")).toStdString();
+    auto r1 = BundleMerger::merge({a, otherCampaign}, out);
+    QVERIFY(!r1);
+    QVERIFY2(r1.error().message.find("campaign") != std::string::npos, r1.error().message.c_str());
+    auto r2 = BundleMerger::merge({a, otherPlan}, out);
+    QVERIFY(!r2);
+    QVERIFY2(r2.error().message.find("plan id") != std::string::npos, r2.error().message.c_str());
+}
+
+QTEST_GUILESS_MAIN(TestRunBundle)
+#include "tst_runbundle.moc"
