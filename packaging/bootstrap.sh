@@ -17,6 +17,8 @@ packages=(
     libpcre2-dev openssl ca-certificates
     # offscreen text, screenshots, PDF checks
     fonts-dejavu-core xvfb xauth poppler-utils
+    # packaging test: cpack .deb (dpkg-shlibdeps, file), lintian, AppStream and desktop-file validators
+    dpkg-dev file lintian appstream desktop-file-utils
 )
 
 node_ok() {

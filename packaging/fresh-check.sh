@@ -16,9 +16,12 @@ shared="$here/../shared"
 command -v debootstrap >/dev/null || { echo "fresh-check: apt-get install debootstrap" >&2; exit 2; }
 
 # The first Debian (not -security) URI from the machine's apt sources, deb822 or one-line style.
-mirror=$( (grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}';
-           grep -hE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '{print $2}') \
-          | grep -v -- '-security' | grep -i debian | head -n1)
+find_mirror() {
+    { grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' || true
+      grep -hE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '{print $2}' || true
+    } | grep -v -- '-security' | grep -i debian | head -n1 || true
+}
+mirror=$(find_mirror)
 [ -n "$mirror" ] || { echo "fresh-check: no Debian mirror found in /etc/apt sources" >&2; exit 2; }
 
 readme_command() { # $1 = marker name; prints the command in the fenced block after <!-- command:NAME -->
@@ -33,12 +36,18 @@ cleanup() {
 }
 trap cleanup EXIT
 
-if [ ! -x "$root/bin/bash" ]; then
-    echo "== debootstrap bookworm from $mirror into $root"
-    rm -rf "$root"
-    debootstrap --variant=minbase bookworm "$root" "$mirror" >/tmp/fresh-check-debootstrap.log 2>&1 \
+# A pristine debootstrap is kept beside the scratch root and copied afresh for every check, so packages a
+# previous check installed never make this one look better than a new machine.
+base="$root.base"
+if [ ! -x "$base/bin/bash" ]; then
+    echo "== debootstrap bookworm from $mirror into $base"
+    rm -rf "$base"
+    debootstrap --variant=minbase bookworm "$base" "$mirror" >/tmp/fresh-check-debootstrap.log 2>&1 \
         || { tail -20 /tmp/fresh-check-debootstrap.log; exit 3; }
 fi
+cleanup
+rm -rf "$root"
+cp -a "$base" "$root"
 # Same package sources as the host (Debian entries only).
 for f in /etc/apt/sources.list.d/*.sources; do
     [ -f "$f" ] && grep -qi debian "$f" && cp "$f" "$root/etc/apt/sources.list.d/"
