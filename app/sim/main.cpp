@@ -1,10 +1,191 @@
-// throughline-sim: the simulated OpenAI-compatible endpoint as a process (placeholder until issue 3).
+// throughline-sim: the simulated OpenAI-compatible endpoint as a process. Parses flags, starts
+// SimServer, prints "listening HOST:PORT" as the first stdout line (machine-readable, used by SimProcess),
+// then the predicted capacity; SIGINT/SIGTERM stop it cleanly.
+#include "core/sim/simserver.h"
 #include "core/util/version.h"
 
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <sys/resource.h>
 
-int main()
+using namespace Throughline;
+
+namespace {
+
+void usage(std::FILE *out)
 {
-    std::printf("%s\n", Throughline::versionLine().c_str());
+    std::fprintf(out,
+                 "Usage: throughline-sim --model NAME --gpu NAME [options]\n\n"
+                 "Simulated OpenAI-compatible inference endpoint (timing from an analytic model).\n\n"
+                 "  --model NAME            catalog model (e.g. gpt-oss-120b)\n"
+                 "  --gpu NAME              catalog GPU (H100, H200, B200, GB200, GB300)\n"
+                 "  --gpus N                GPUs of an aggregated deployment (default 1)\n"
+                 "  --prefill-gpus N --decode-gpus M   disaggregated prefill and decode pools\n"
+                 "  --precision P           BF16, FP8 or FP4 (default FP4 where the GPU has it, else FP8)\n"
+                 "  --host ADDR             listen address (default 127.0.0.1)\n"
+                 "  --port N                listen port (default 8000; 0 = any free port)\n"
+                 "  --time-scale S          > 1 runs faster than real time (default 1)\n"
+                 "  --jitter J              relative step-time jitter (default 0)\n"
+                 "  --seed N                seed of jitter, output lengths and faults (default 1)\n"
+                 "  --faults SPEC           e.g. http500=0.01,disconnect=0.01,stall=0.01:5,slow_first_byte=0.02:1\n"
+                 "  --ground-truth FILE     JSONL log, one line per request (CLOCK_MONOTONIC ns)\n"
+                 "  --tls-cert FILE --tls-key FILE   serve HTTPS\n"
+                 "  --served-model-name N   model id in responses (default: the catalog name)\n"
+                 "  --max-connections N     connections above it get 503 + Connection: close\n"
+                 "  --threads N             I/O threads (default 2)\n"
+                 "  --reasoning-content     stream reasoning as delta.reasoning_content\n"
+                 "  --legacy-metric-names   also export the old vLLM metric names\n"
+                 "  --version, --help\n");
+}
+
+bool toInt(const std::string &s, long long &out)
+{
+    char *end = nullptr;
+    out = std::strtoll(s.c_str(), &end, 10);
+    return !s.empty() && *end == '\0';
+}
+
+bool toDouble(const std::string &s, double &out)
+{
+    char *end = nullptr;
+    out = std::strtod(s.c_str(), &end);
+    return !s.empty() && *end == '\0';
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::string model, gpu, precision, host = "127.0.0.1", faults, groundTruth, cert, key, served;
+    long long gpus = 1, port = 8000, prefillGpus = 0, decodeGpus = 0, seed = 1, maxConn = -1, threads = 2;
+    double timeScale = 1, jitter = 0;
+    bool legacy = false, reasoningContent = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto value = [&](std::string &out) {
+            if (i + 1 >= argc) {
+                std::fprintf(stderr, "throughline-sim: %s needs a value\n", a.c_str());
+                std::exit(2);
+            }
+            out = argv[++i];
+        };
+        auto intValue = [&](long long &out) {
+            std::string v;
+            value(v);
+            if (!toInt(v, out)) {
+                std::fprintf(stderr, "throughline-sim: %s expects an integer, got \"%s\"\n", a.c_str(), v.c_str());
+                std::exit(2);
+            }
+        };
+        auto numValue = [&](double &out) {
+            std::string v;
+            value(v);
+            if (!toDouble(v, out)) {
+                std::fprintf(stderr, "throughline-sim: %s expects a number, got \"%s\"\n", a.c_str(), v.c_str());
+                std::exit(2);
+            }
+        };
+        if (a == "--help" || a == "-h") {
+            usage(stdout);
+            return 0;
+        } else if (a == "--version") {
+            std::printf("%s\n", versionLine().c_str());
+            return 0;
+        } else if (a == "--model") value(model);
+        else if (a == "--gpu") value(gpu);
+        else if (a == "--gpus") intValue(gpus);
+        else if (a == "--prefill-gpus") intValue(prefillGpus);
+        else if (a == "--decode-gpus") intValue(decodeGpus);
+        else if (a == "--precision") value(precision);
+        else if (a == "--host") value(host);
+        else if (a == "--port") intValue(port);
+        else if (a == "--time-scale") numValue(timeScale);
+        else if (a == "--jitter") numValue(jitter);
+        else if (a == "--seed") intValue(seed);
+        else if (a == "--faults") value(faults);
+        else if (a == "--ground-truth") value(groundTruth);
+        else if (a == "--tls-cert") value(cert);
+        else if (a == "--tls-key") value(key);
+        else if (a == "--served-model-name") value(served);
+        else if (a == "--max-connections") intValue(maxConn);
+        else if (a == "--threads") intValue(threads);
+        else if (a == "--legacy-metric-names") legacy = true;
+        else if (a == "--reasoning-content") reasoningContent = true;
+        else {
+            std::fprintf(stderr, "throughline-sim: unknown option \"%s\" (see --help)\n", a.c_str());
+            return 2;
+        }
+    }
+    if (model.empty() || gpu.empty()) {
+        std::fprintf(stderr, "throughline-sim: --model and --gpu are required (see --help)\n");
+        return 2;
+    }
+    if (timeScale <= 0 || jitter < 0 || port < 0 || port > 65535 || threads < 1) {
+        std::fprintf(stderr, "throughline-sim: --time-scale must be > 0, --jitter >= 0, --port 0..65535, --threads >= 1\n");
+        return 2;
+    }
+    if ((prefillGpus > 0) != (decodeGpus > 0)) {
+        std::fprintf(stderr, "throughline-sim: --prefill-gpus and --decode-gpus go together\n");
+        return 2;
+    }
+    auto opts = SimServer::optionsFromCatalog(model, gpu, int(gpus), precision.empty() ? "FP8" : precision);
+    if (!opts) {
+        std::fprintf(stderr, "throughline-sim: %s\n", opts.error().message.c_str());
+        return 2;
+    }
+    if (precision.empty() && opts->gpu.fp4DenseTflops > 0)
+        opts->precision = Precision::Fp4; // Blackwell default, as the published numbers
+    auto f = FaultSpec::parse(faults);
+    if (!f) {
+        std::fprintf(stderr, "throughline-sim: --%s\n", f.error().message.c_str());
+        return 2;
+    }
+    SimServerOptions o = std::move(*opts);
+    o.prefillGpus = int(prefillGpus);
+    o.decodeGpus = int(decodeGpus);
+    o.timeScale = timeScale;
+    o.jitter = jitter;
+    o.seed = std::uint64_t(seed);
+    o.faults = *f;
+    o.groundTruthPath = groundTruth;
+    o.tlsCertFile = cert;
+    o.tlsKeyFile = key;
+    o.servedModelName = served;
+    o.threads = int(threads);
+    o.legacyMetricNames = legacy;
+    o.reasoningContentField = reasoningContent;
+    if (maxConn > 0)
+        o.limits.maxConnections = int(maxConn);
+
+    // Many streams need many descriptors: raise the soft limit to the hard one.
+    rlimit rl{};
+    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
+        rl.rlim_cur = rl.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &rl);
+    }
+    // Block the stop signals before any thread starts, then wait for them here.
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &set, nullptr);
+
+    SimServer server(std::move(o));
+    auto bound = server.start(host, int(port));
+    if (!bound) {
+        std::fprintf(stderr, "throughline-sim: %s\n", bound.error().message.c_str());
+        return 3;
+    }
+    std::printf("listening %s:%d\n", host.c_str(), *bound);
+    std::printf("url: %s://%s:%d/v1 (time scale %g)\n", server.tls() ? "https" : "http", host.c_str(), *bound, timeScale);
+    std::printf("%s", server.capacitySummary().c_str());
+    std::fflush(stdout);
+
+    int sig = 0;
+    sigwait(&set, &sig);
+    std::fprintf(stderr, "throughline-sim: signal %d, stopping\n", sig);
+    server.stop();
     return 0;
 }

@@ -1,0 +1,63 @@
+#pragma once
+// Discrete-event continuous-batching scheduler of the simulated endpoint.
+// Aggregated: one pool does chunked prefill (token budget shared with the decodes) and decode.
+// Disaggregated: a prefill pool → KV transfer over NVLink → a decode pool, each with its own KV capacity.
+// Each pool runs on its own thread; step durations come from PerformanceModel, divided by the time scale
+// (> 1 faster than real time). Steps follow a simulated timeline (a step starts where the last ended), so
+// the throughput equals the model's even when a wake-up is late.
+// Thread safety: submit() and gauges() from any thread.
+
+#include "core/sim/performancemodel.h"
+#include "core/sim/simrequest.h"
+
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace Throughline {
+
+struct SchedulerConfig {
+    double timeScale = 1.0;
+    double jitter = 0.0; // relative standard deviation of each step duration
+    std::uint64_t seed = 1;
+    int tokenBudget = 8192; // tokens per step (decodes + prefill chunks), vLLM max_num_batched_tokens
+    int maxWaiting = 100000; // waiting queue bound; submit() fails above it (HTTP 429)
+};
+
+struct SchedulerGauges {
+    int running = 0;
+    int waiting = 0;
+    double kvUsage = 0; // 0..1 of the (decode) pool's KV capacity
+    std::int64_t steps = 0;
+};
+
+class BatchScheduler {
+public:
+    // Aggregated serving.
+    BatchScheduler(PerformanceModel model, SchedulerConfig config);
+    // Disaggregated serving: prefill pool and decode pool.
+    BatchScheduler(PerformanceModel prefillModel, PerformanceModel decodeModel, SchedulerConfig config);
+    ~BatchScheduler();
+    BatchScheduler(const BatchScheduler &) = delete;
+    BatchScheduler &operator=(const BatchScheduler &) = delete;
+
+    void start();
+    void stop();
+    // false when the waiting queue is full.
+    bool submit(std::shared_ptr<SimRequest> request);
+    SchedulerGauges gauges() const;
+    static std::int64_t nowNs();
+
+private:
+    class Pool;
+    std::unique_ptr<Pool> m_first;  // aggregated pool, or the prefill pool
+    std::unique_ptr<Pool> m_second; // decode pool when disaggregated
+    SchedulerConfig m_config;
+};
+
+} // namespace Throughline

@@ -1,0 +1,130 @@
+#include "core/sim/simprocess.h"
+
+#include "core/campaign/endpoint.h"
+
+#include <QCoreApplication>
+#include <QDeadlineTimer>
+#include <QFileInfo>
+#include <QProcess>
+#include <QStringList>
+
+#include <cstdio>
+
+namespace Throughline {
+
+SimProcess::SimProcess() = default;
+
+SimProcess::~SimProcess()
+{
+    stop();
+}
+
+std::string SimProcess::defaultExecutable()
+{
+    if (QCoreApplication::instance()) {
+        const QString local = QCoreApplication::applicationDirPath() + u"/throughline-sim"_qs;
+        if (QFileInfo(local).isExecutable())
+            return local.toStdString();
+    }
+    return "throughline-sim";
+}
+
+std::vector<std::string> SimProcess::argumentsFor(const std::string &model, const std::string &gpu, int gpus,
+                                                  const std::string &precision, const SimulatorOptions &sim)
+{
+    char buf[64];
+    std::vector<std::string> a = {"--model", model, "--gpu", gpu, "--gpus", std::to_string(gpus), "--port", "0"};
+    if (!precision.empty()) {
+        a.push_back("--precision");
+        a.push_back(precision);
+    }
+    std::snprintf(buf, sizeof buf, "%.17g", sim.timeScale);
+    a.insert(a.end(), {"--time-scale", buf});
+    std::snprintf(buf, sizeof buf, "%.17g", sim.jitter);
+    a.insert(a.end(), {"--jitter", buf, "--seed", std::to_string(sim.seed)});
+    if (!sim.faults.empty())
+        a.insert(a.end(), {"--faults", sim.faults});
+    return a;
+}
+
+Result<int> SimProcess::start(const std::string &executable, const std::vector<std::string> &arguments, int timeoutMs)
+{
+    stop();
+    m_output.clear();
+    m_proc = std::make_unique<QProcess>();
+    m_proc->setProcessChannelMode(QProcess::MergedChannels);
+    QStringList args;
+    for (const auto &a : arguments)
+        args << QString::fromStdString(a);
+    m_proc->start(QString::fromStdString(executable), args);
+    if (!m_proc->waitForStarted(timeoutMs))
+        return makeError(ErrorCode::Io, "cannot start " + executable + ": " + m_proc->errorString().toStdString());
+    QDeadlineTimer deadline(timeoutMs);
+    while (!deadline.hasExpired()) {
+        if (m_proc->canReadLine() || m_proc->waitForReadyRead(int(std::max<qint64>(1, deadline.remainingTime())))) {
+            while (m_proc->canReadLine()) {
+                const std::string line = m_proc->readLine().trimmed().toStdString();
+                m_output += line + "\n";
+                if (line.rfind("listening ", 0) == 0) {
+                    const std::string addr = line.substr(10);
+                    const auto colon = addr.rfind(':');
+                    if (colon == std::string::npos)
+                        break;
+                    m_host = addr.substr(0, colon);
+                    m_port = std::atoi(addr.c_str() + colon + 1);
+                    if (m_port > 0)
+                        return m_port;
+                }
+            }
+        }
+        if (m_proc->state() == QProcess::NotRunning) {
+            m_output += m_proc->readAll().toStdString();
+            return makeError(ErrorCode::Io, executable + " exited with code " + std::to_string(m_proc->exitCode())
+                                 + ": " + m_output);
+        }
+    }
+    stop();
+    return makeError(ErrorCode::Io, executable + " printed no \"listening HOST:PORT\" line within "
+                         + std::to_string(timeoutMs) + " ms: " + m_output);
+}
+
+int SimProcess::stop(int timeoutMs)
+{
+    if (!m_proc)
+        return -1;
+    int code = -1;
+    if (m_proc->state() != QProcess::NotRunning) {
+        m_proc->terminate(); // SIGTERM: the server stops cleanly
+        if (!m_proc->waitForFinished(timeoutMs)) {
+            m_proc->kill();
+            m_proc->waitForFinished(timeoutMs);
+        } else if (m_proc->exitStatus() == QProcess::NormalExit) {
+            code = m_proc->exitCode();
+        }
+    } else if (m_proc->exitStatus() == QProcess::NormalExit) {
+        code = m_proc->exitCode();
+    }
+    m_output += m_proc->readAll().toStdString();
+    m_proc.reset();
+    m_port = 0;
+    return code;
+}
+
+long long SimProcess::pid() const
+{
+    return running() ? m_proc->processId() : 0;
+}
+
+bool SimProcess::running() const
+{
+    return m_proc && m_proc->state() != QProcess::NotRunning;
+}
+
+std::string SimProcess::output()
+{
+    if (m_proc)
+        m_output += m_proc->readAll().toStdString();
+    return m_output;
+}
+
+} // namespace Throughline

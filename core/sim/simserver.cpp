@@ -1,0 +1,1192 @@
+#include <utility> // before any Boost include (Boost 1.74 Asio under C++20/GCC 12)
+
+#include "core/sim/simserver.h"
+
+#include "core/campaign/catalog.h"
+#include "core/sim/batchscheduler.h"
+#include "core/sim/groundtruthlog.h"
+
+#include <boost/asio.hpp>
+#include <boost/asio/ssl.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/ssl.hpp>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <charconv>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <mutex>
+#include <optional>
+#include <random>
+#include <thread>
+#include <vector>
+
+namespace Throughline {
+
+namespace net = boost::asio;
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace ssl = net::ssl;
+using tcp = net::ip::tcp;
+
+namespace {
+
+// Four-byte words (leading space included) so a bytes/4 counter sees one token per event.
+constexpr std::array<std::string_view, 8> kWords{" the", " and", " for", " you", " are", " not", " but", " all"};
+
+std::int64_t nowNs()
+{
+    return BatchScheduler::nowNs();
+}
+
+void appendInt(std::string &out, long long v)
+{
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, v);
+    out.append(buf, r.ptr);
+}
+
+// Lateness histogram: 10 µs buckets up to 100 ms, lock-free.
+class LatenessHistogram {
+public:
+    static constexpr int kBuckets = 10001;
+    void add(std::int64_t lateNs)
+    {
+        const std::int64_t us10 = std::max<std::int64_t>(0, lateNs) / 10000;
+        m_b[size_t(std::min<std::int64_t>(us10, kBuckets - 1))].fetch_add(1, std::memory_order_relaxed);
+        std::int64_t cur = m_max.load(std::memory_order_relaxed);
+        while (lateNs > cur && !m_max.compare_exchange_weak(cur, lateNs, std::memory_order_relaxed)) {
+        }
+    }
+    double percentileMs(double p) const
+    {
+        std::int64_t total = 0;
+        for (const auto &b : m_b)
+            total += b.load(std::memory_order_relaxed);
+        if (total == 0)
+            return 0;
+        const auto target = std::int64_t(std::ceil(p * double(total)));
+        std::int64_t cum = 0;
+        for (int i = 0; i < kBuckets; ++i) {
+            cum += m_b[size_t(i)].load(std::memory_order_relaxed);
+            if (cum >= target)
+                return (i + 1) * 0.01;
+        }
+        return kBuckets * 0.01;
+    }
+    double maxMs() const { return double(m_max.load(std::memory_order_relaxed)) / 1e6; }
+
+private:
+    std::array<std::atomic<std::int64_t>, kBuckets> m_b{};
+    std::atomic<std::int64_t> m_max{0};
+};
+
+} // namespace
+
+// State shared by the acceptor and all sessions.
+struct ServerCore {
+    SimServerOptions opt;
+    std::string modelName;
+    std::string timeScaleText;
+    int maxModelLen = 0;
+    std::unique_ptr<BatchScheduler> scheduler;
+    SimMetrics metrics;
+    GroundTruthLog groundTruth;
+    LatenessHistogram lateness;
+    std::mutex rngMu;
+    std::mt19937_64 rng;
+    std::atomic<std::int64_t> seq{0};
+    std::atomic<int> open{0};
+    std::atomic<std::int64_t> accepted{0}, rejected{0}, requests{0}, tokensWritten{0}, writes{0};
+
+    double uniform()
+    {
+        std::lock_guard lk(rngMu);
+        return std::uniform_real_distribution<double>(0.0, 1.0)(rng);
+    }
+    int countPrompt(std::string_view text) const
+    {
+        if (opt.promptTokenCounter)
+            return opt.promptTokenCounter(text);
+        return int((text.size() + 3) / 4);
+    }
+    std::string commonHeaders(const std::string &requestId) const
+    {
+        std::string h = "Server: throughline-sim\r\nX-Throughline-Time-Scale: " + timeScaleText + "\r\n";
+        if (!requestId.empty())
+            h += "X-Request-Id: " + requestId + "\r\n";
+        return h;
+    }
+    std::string response(int status, std::string_view reason, std::string_view contentType, const std::string &body,
+                         bool keepAlive, const std::string &requestId) const
+    {
+        std::string r = "HTTP/1.1 " + std::to_string(status) + " " + std::string(reason) + "\r\n";
+        r += commonHeaders(requestId);
+        r += "Content-Type: " + std::string(contentType) + "\r\nContent-Length: " + std::to_string(body.size())
+            + "\r\n";
+        r += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
+        r += body;
+        return r;
+    }
+};
+
+namespace {
+
+std::string_view reasonPhrase(int status)
+{
+    switch (status) {
+    case 200: return "OK";
+    case 400: return "Bad Request";
+    case 404: return "Not Found";
+    case 405: return "Method Not Allowed";
+    case 408: return "Request Timeout";
+    case 413: return "Payload Too Large";
+    case 422: return "Unprocessable Entity";
+    case 429: return "Too Many Requests";
+    case 431: return "Request Header Fields Too Large";
+    case 500: return "Internal Server Error";
+    case 503: return "Service Unavailable";
+    default: return "Error";
+    }
+}
+
+std::string errorBody(int status, const std::string &message, std::string_view type, const char *param = nullptr)
+{
+    nlohmann::json j = {{"error",
+                         {{"message", message},
+                          {"type", type},
+                          {"param", param ? nlohmann::json(param) : nlohmann::json(nullptr)},
+                          {"code", status}}}};
+    return j.dump();
+}
+
+std::string_view errorType(int status)
+{
+    switch (status) {
+    case 400: return "BadRequestError";
+    case 404: return "NotFoundError";
+    case 429: return "RateLimitError";
+    case 503: return "ServiceUnavailableError";
+    default: return "InternalServerError";
+    }
+}
+
+enum class Api { Completions, Chat };
+
+// One request's parameters and progress (session strand only, except where noted).
+struct RequestContext {
+    Api api = Api::Chat;
+    bool stream = false;
+    bool includeUsage = false;
+    bool continuousUsage = false;
+    std::string id;
+    std::string requestId; // X-Request-Id
+    long long created = 0;
+    int nPrompt = 0;
+    int nOut = 1;
+    int reasoningTokens = 0;
+    std::string finishReason = "length";
+    FaultKind fault = FaultKind::None;
+    int faultAt = 1; // token index after which a mid-stream fault fires
+    bool faultApplied = false;
+    bool slowDone = false;
+    std::int64_t tAcceptNs = 0;
+    std::int64_t tFirstWriteNs = 0;
+    std::int64_t tLastWriteNs = 0;
+    std::vector<std::int64_t> tokenWriteNs; // only with a ground-truth log
+    int sent = 0;
+    bool headerSent = false;
+    bool responseDone = false;
+    bool keepAlive = true;
+};
+
+} // namespace
+
+template <class Stream>
+class Session : public std::enable_shared_from_this<Session<Stream>>, public RequestSink {
+public:
+    Session(ServerCore &core, Stream &&stream) : m_core(core), m_stream(std::move(stream)), m_timer(m_stream.get_executor())
+    {
+        m_core.open.fetch_add(1, std::memory_order_relaxed);
+    }
+    ~Session() override
+    {
+        if (m_req)
+            m_req->cancelled.store(true, std::memory_order_relaxed);
+        m_core.open.fetch_sub(1, std::memory_order_relaxed);
+    }
+
+    void run()
+    {
+        if constexpr (std::is_same_v<Stream, beast::tcp_stream>) {
+            doReadHeader();
+        } else {
+            beast::get_lowest_layer(m_stream).expires_after(timeout(m_core.opt.limits.idleTimeoutS));
+            m_stream.async_handshake(ssl::stream_base::server,
+                                     [self = this->shared_from_this()](beast::error_code ec) {
+                                         if (ec)
+                                             return self->close();
+                                         self->doReadHeader();
+                                     });
+        }
+    }
+
+    // --- RequestSink (scheduler threads) ---
+    void onAdmitted(std::uint64_t tag, std::int64_t) override
+    {
+        std::lock_guard lk(m_mu);
+        if (tag != m_tag)
+            return;
+        m_admitted = true;
+        postFlushLocked();
+    }
+    void onTokens(std::uint64_t tag, int generated, std::int64_t scheduledNs) override
+    {
+        std::lock_guard lk(m_mu);
+        if (tag != m_tag)
+            return;
+        if (generated > m_ready) {
+            if (m_pendingSchedNs == 0)
+                m_pendingSchedNs = scheduledNs;
+            m_ready = generated;
+        }
+        postFlushLocked();
+    }
+    void onFinished(std::uint64_t tag, int generated, std::int64_t scheduledNs) override
+    {
+        std::lock_guard lk(m_mu);
+        if (tag != m_tag)
+            return;
+        if (generated > m_ready) {
+            if (m_pendingSchedNs == 0)
+                m_pendingSchedNs = scheduledNs;
+            m_ready = generated;
+        }
+        m_finished = true;
+        postFlushLocked();
+    }
+
+private:
+    static std::chrono::steady_clock::duration timeout(double s)
+    {
+        return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s));
+    }
+
+    void postFlushLocked()
+    {
+        if (m_flushPosted)
+            return;
+        m_flushPosted = true;
+        net::post(m_stream.get_executor(), [self = this->shared_from_this()] { self->flush(); });
+    }
+
+    void close()
+    {
+        if (m_closed)
+            return;
+        m_closed = true;
+        if (m_req)
+            m_req->cancelled.store(true, std::memory_order_relaxed);
+        m_timer.cancel();
+        beast::error_code ec;
+        beast::get_lowest_layer(m_stream).socket().shutdown(tcp::socket::shutdown_both, ec);
+        beast::get_lowest_layer(m_stream).close();
+    }
+
+    void doReadHeader()
+    {
+        if (m_closed)
+            return;
+        m_parser.emplace();
+        m_parser->header_limit(std::uint32_t(m_core.opt.limits.maxHeaderBytes));
+        m_parser->body_limit(m_core.opt.limits.maxBodyBytes);
+        beast::get_lowest_layer(m_stream).expires_after(timeout(m_core.opt.limits.idleTimeoutS));
+        http::async_read_header(m_stream, m_buf, *m_parser,
+                                [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                                    self->onHeader(ec);
+                                });
+    }
+
+    void onHeader(beast::error_code ec)
+    {
+        if (ec)
+            return onReadError(ec);
+        auto &req = m_parser->get();
+        auto expect = req[http::field::expect];
+        if (beast::iequals(expect, "100-continue")) {
+            m_raw = "HTTP/1.1 100 Continue\r\n\r\n";
+            net::async_write(m_stream, net::buffer(m_raw), [self = this->shared_from_this()](beast::error_code e, std::size_t) {
+                if (e)
+                    return self->close();
+                self->doReadBody();
+            });
+            return;
+        }
+        doReadBody();
+    }
+
+    void doReadBody()
+    {
+        http::async_read(m_stream, m_buf, *m_parser, [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+            if (ec)
+                return self->onReadError(ec);
+            self->onRequest();
+        });
+    }
+
+    void onReadError(beast::error_code ec)
+    {
+        if (ec == http::error::end_of_stream || ec == net::error::eof || ec == beast::error::timeout
+            || ec == net::error::operation_aborted || ec == net::error::connection_reset || m_closed)
+            return close();
+        int status = 400;
+        std::string msg = "Malformed HTTP request: " + ec.message();
+        if (ec == http::error::body_limit) {
+            status = 413;
+            msg = "Request body exceeds " + std::to_string(m_core.opt.limits.maxBodyBytes) + " bytes";
+        } else if (ec == http::error::header_limit) {
+            status = 431;
+            msg = "Request headers exceed " + std::to_string(m_core.opt.limits.maxHeaderBytes) + " bytes";
+        }
+        writeSimple(status, "application/json", errorBody(status, msg, errorType(status)), false);
+    }
+
+    // Writes a complete response; then reads the next request or closes.
+    void writeSimple(int status, std::string_view contentType, const std::string &body, bool keepAlive,
+                     const std::string &requestId = {})
+    {
+        m_raw = m_core.response(status, reasonPhrase(status), contentType, body, keepAlive, requestId);
+        beast::get_lowest_layer(m_stream).expires_after(timeout(m_core.opt.limits.writeTimeoutS));
+        net::async_write(m_stream, net::buffer(m_raw),
+                         [self = this->shared_from_this(), keepAlive](beast::error_code ec, std::size_t) {
+                             if (ec || !keepAlive)
+                                 return self->close();
+                             self->doReadHeader();
+                         });
+    }
+
+    void onRequest()
+    {
+        auto req = m_parser->release();
+        m_parser.reset();
+        const bool keepAlive = req.keep_alive();
+        const std::string requestId(req["X-Request-Id"]);
+        std::string target(req.target());
+        if (auto q = target.find('?'); q != std::string::npos)
+            target.resize(q);
+        const bool isGet = req.method() == http::verb::get || req.method() == http::verb::head;
+        const bool isPost = req.method() == http::verb::post;
+
+        if (target == "/health" || target == "/ready") {
+            if (!isGet)
+                return writeSimple(405, "application/json", errorBody(405, "Method not allowed", "BadRequestError"), keepAlive, requestId);
+            nlohmann::json j = {{"status", "ok"}, {"ready", true}, {"time_scale", m_core.opt.timeScale},
+                                {"model", m_core.modelName}};
+            return writeSimple(200, "application/json", j.dump(), keepAlive, requestId);
+        }
+        if (target == "/v1/models") {
+            nlohmann::json j = {{"object", "list"},
+                                {"data",
+                                 {{{"id", m_core.modelName},
+                                   {"object", "model"},
+                                   {"created", (long long)std::time(nullptr)},
+                                   {"owned_by", "throughline-sim"},
+                                   {"root", m_core.opt.model.hfId.empty() ? m_core.modelName : m_core.opt.model.hfId},
+                                   {"max_model_len", m_core.maxModelLen}}}}};
+            return writeSimple(200, "application/json", j.dump(), keepAlive, requestId);
+        }
+        if (target == "/metrics") {
+            return writeSimple(200, "text/plain; version=0.0.4; charset=utf-8",
+                               m_core.metrics.render(m_core.scheduler->gauges(), m_core.modelName,
+                                                     m_core.opt.legacyMetricNames),
+                               keepAlive, requestId);
+        }
+        if (target == "/v1/completions" || target == "/v1/chat/completions") {
+            if (!isPost)
+                return writeSimple(405, "application/json", errorBody(405, "Method not allowed; use POST", "BadRequestError"), keepAlive, requestId);
+            return startGeneration(target == "/v1/chat/completions" ? Api::Chat : Api::Completions, req.body(),
+                                   keepAlive, requestId);
+        }
+        writeSimple(404, "application/json", errorBody(404, "Not Found: " + target, "NotFoundError"), keepAlive, requestId);
+    }
+
+    void badRequest(const std::string &msg, bool keepAlive, const std::string &requestId, int status = 400,
+                    const char *param = nullptr)
+    {
+        writeSimple(status, "application/json", errorBody(status, msg, errorType(status), param), keepAlive, requestId);
+    }
+
+    static std::optional<long long> intField(const nlohmann::json &j, const char *key, bool &bad)
+    {
+        auto it = j.find(key);
+        if (it == j.end() || it->is_null())
+            return std::nullopt;
+        if (!it->is_number_integer()) {
+            bad = true;
+            return std::nullopt;
+        }
+        return it->get<long long>();
+    }
+
+    void startGeneration(Api api, const std::string &body, bool keepAlive, const std::string &requestId)
+    {
+        auto j = nlohmann::json::parse(body, nullptr, false);
+        if (j.is_discarded() || !j.is_object())
+            return badRequest("Invalid JSON body: expected a JSON object", keepAlive, requestId);
+        RequestContext ctx;
+        ctx.api = api;
+        ctx.requestId = requestId;
+        ctx.keepAlive = keepAlive;
+        ctx.tAcceptNs = nowNs();
+        ctx.created = (long long)std::time(nullptr);
+
+        if (auto it = j.find("model"); it != j.end() && !it->is_null()) {
+            if (!it->is_string())
+                return badRequest("'model' must be a string", keepAlive, requestId, 400, "model");
+            const auto name = it->get<std::string>();
+            if (name != m_core.modelName && name != m_core.opt.model.hfId && name != m_core.opt.model.name)
+                return badRequest("The model `" + name + "` does not exist.", keepAlive, requestId, 404, "model");
+        }
+        // Prompt → token count.
+        if (api == Api::Chat) {
+            auto it = j.find("messages");
+            if (it == j.end() || !it->is_array() || it->empty())
+                return badRequest("'messages' must be a non-empty array", keepAlive, requestId, 400, "messages");
+            std::string text;
+            for (const auto &m : *it) {
+                if (!m.is_object() || !m.contains("role"))
+                    return badRequest("each message needs a 'role'", keepAlive, requestId, 400, "messages");
+                auto c = m.find("content");
+                if (c == m.end() || c->is_null())
+                    continue;
+                if (c->is_string())
+                    text += c->get<std::string>();
+                else if (c->is_array()) {
+                    for (const auto &part : *c)
+                        if (part.is_object() && part.value("type", "") == "text" && part.contains("text") && part["text"].is_string())
+                            text += part["text"].get<std::string>();
+                } else
+                    return badRequest("message 'content' must be a string or an array of parts", keepAlive, requestId, 400, "messages");
+            }
+            ctx.nPrompt = std::max(1, m_core.countPrompt(text));
+        } else {
+            auto it = j.find("prompt");
+            if (it == j.end())
+                return badRequest("'prompt' is required", keepAlive, requestId, 400, "prompt");
+            const nlohmann::json *p = &*it;
+            if (p->is_array() && p->size() == 1 && ((*p)[0].is_string() || (*p)[0].is_array()))
+                p = &(*p)[0]; // a batch of one
+            if (p->is_string())
+                ctx.nPrompt = std::max(1, m_core.countPrompt(p->get_ref<const std::string &>()));
+            else if (p->is_array() && !p->empty()) {
+                for (const auto &t : *p)
+                    if (!t.is_number_integer() || t.get<long long>() < 0)
+                        return badRequest("'prompt' token ids must be non-negative integers", keepAlive, requestId, 400, "prompt");
+                ctx.nPrompt = int(p->size());
+            } else
+                return badRequest("'prompt' must be a string, a list of token ids, or a batch of one", keepAlive, requestId, 400, "prompt");
+        }
+        bool bad = false;
+        auto maxTokens = intField(j, api == Api::Chat ? "max_completion_tokens" : "max_tokens", bad);
+        if (!maxTokens)
+            maxTokens = intField(j, "max_tokens", bad);
+        auto minTokens = intField(j, "min_tokens", bad);
+        if (bad)
+            return badRequest("max_tokens, max_completion_tokens and min_tokens must be integers", keepAlive, requestId);
+        if (maxTokens && *maxTokens < 1)
+            return badRequest("max_tokens must be at least 1, got " + std::to_string(*maxTokens) + ".", keepAlive, requestId, 400, "max_tokens");
+        if (minTokens && *minTokens < 0)
+            return badRequest("min_tokens must be non-negative", keepAlive, requestId, 400, "min_tokens");
+        if (minTokens && maxTokens && *minTokens > *maxTokens)
+            return badRequest("min_tokens must be less than or equal to max_tokens", keepAlive, requestId, 400, "min_tokens");
+        bool ignoreEos = false;
+        if (auto it = j.find("ignore_eos"); it != j.end() && it->is_boolean())
+            ignoreEos = it->get<bool>();
+        if (auto it = j.find("nvext"); it != j.end() && it->is_object())
+            if (auto ie = it->find("ignore_eos"); ie != it->end() && ie->is_boolean())
+                ignoreEos = ignoreEos || ie->get<bool>();
+        if (auto it = j.find("stream"); it != j.end() && it->is_boolean())
+            ctx.stream = it->get<bool>();
+        if (auto it = j.find("stream_options"); it != j.end() && it->is_object()) {
+            ctx.includeUsage = it->value("include_usage", false);
+            ctx.continuousUsage = it->value("continuous_usage_stats", false);
+        }
+        // Context check (vLLM's message).
+        const long long maxLen = m_core.maxModelLen;
+        const long long requestedOut = maxTokens ? *maxTokens : std::max(0LL, maxLen - ctx.nPrompt);
+        if (ctx.nPrompt + requestedOut > maxLen || ctx.nPrompt >= maxLen) {
+            const int status = m_core.opt.overlongPromptStatus;
+            return badRequest("This model's maximum context length is " + std::to_string(maxLen)
+                                  + " tokens. However, you requested " + std::to_string(ctx.nPrompt + requestedOut)
+                                  + " tokens (" + std::to_string(ctx.nPrompt) + " in the messages, "
+                                  + std::to_string(requestedOut)
+                                  + " in the completion). Please reduce the length of the messages or completion.",
+                              keepAlive, requestId, status, "messages");
+        }
+        // Output length: forced with ignore_eos, else a seeded "natural" length clamped to [min, max].
+        const long long minOut = minTokens ? *minTokens : 0;
+        if (ignoreEos) {
+            ctx.nOut = int(requestedOut);
+            ctx.finishReason = "length";
+        } else {
+            const double u = m_core.uniform();
+            const long long natural = 1 + (long long)(u * 2.0 * std::max(1, m_core.opt.naturalOutputMean));
+            const long long n = std::clamp(natural, std::max(1LL, minOut), requestedOut);
+            ctx.nOut = int(n);
+            ctx.finishReason = n < requestedOut ? "stop" : "length";
+        }
+        ctx.nOut = std::max(1, ctx.nOut);
+        if (api == Api::Chat && m_core.opt.model.reasoning)
+            ctx.reasoningTokens = std::min(ctx.nOut - 1, int(ctx.nOut * m_core.opt.reasoningShare));
+        const long long seq = m_core.seq.fetch_add(1) + 1;
+        ctx.id = (api == Api::Chat ? "chatcmpl-sim-" : "cmpl-sim-") + std::to_string(seq);
+        m_core.requests.fetch_add(1, std::memory_order_relaxed);
+
+        // Faults.
+        if (m_core.opt.faults.any()) {
+            ctx.fault = m_core.opt.faults.pick(m_core.uniform());
+            ctx.faultAt = std::max(1, ctx.nOut / 2);
+            if (!ctx.stream && ctx.fault != FaultKind::Http500 && ctx.fault != FaultKind::Http503
+                && ctx.fault != FaultKind::Http429 && ctx.fault != FaultKind::Disconnect)
+                ctx.fault = FaultKind::None; // stream-shaped faults need a stream
+        }
+        if (ctx.fault == FaultKind::Http500 || ctx.fault == FaultKind::Http503 || ctx.fault == FaultKind::Http429) {
+            const int status = ctx.fault == FaultKind::Http500 ? 500 : ctx.fault == FaultKind::Http503 ? 503 : 429;
+            m_ctx = std::move(ctx);
+            m_ctx.nOut = 0;
+            logDone(nowNs(), 0, "error");
+            return badRequest("Injected fault: HTTP " + std::to_string(status), keepAlive, requestId, status);
+        }
+
+        auto r = std::make_shared<SimRequest>();
+        r->promptTokens = ctx.nPrompt;
+        r->outputTokens = ctx.nOut;
+        r->sink = this->shared_from_this();
+        r->tag = std::uint64_t(seq);
+        {
+            std::lock_guard lk(m_mu);
+            m_tag = r->tag;
+            m_ready = 0;
+            m_admitted = false;
+            m_finished = false;
+            m_pendingSchedNs = 0;
+        }
+        m_ctx = std::move(ctx);
+        m_req = r;
+        if (!m_core.scheduler->submit(r)) {
+            m_req.reset();
+            m_ctx.nOut = 0;
+            logDone(nowNs(), 0, "error");
+            return badRequest("Server busy: waiting queue is full", keepAlive, requestId, 429);
+        }
+        beast::get_lowest_layer(m_stream).expires_never();
+    }
+
+    // --- Response assembly (strand) ---
+    void appendChunkPrefix(std::string &s) const
+    {
+        s += "data: {\"id\":\"";
+        s += m_ctx.id;
+        s += m_ctx.api == Api::Chat ? "\",\"object\":\"chat.completion.chunk\",\"created\":"
+                                    : "\",\"object\":\"text_completion\",\"created\":";
+        appendInt(s, m_ctx.created);
+        s += ",\"model\":\"";
+        s += m_core.modelName;
+        s += "\",\"choices\":[";
+    }
+    void appendUsage(std::string &s, int completion) const
+    {
+        s += "\"usage\":{\"prompt_tokens\":";
+        appendInt(s, m_ctx.nPrompt);
+        s += ",\"total_tokens\":";
+        appendInt(s, m_ctx.nPrompt + completion);
+        s += ",\"completion_tokens\":";
+        appendInt(s, completion);
+        s += '}';
+    }
+    void appendRoleChunk(std::string &s) const
+    {
+        appendChunkPrefix(s);
+        s += "{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,\"finish_reason\":null}]";
+        if (m_ctx.continuousUsage) {
+            s += ',';
+            appendUsage(s, 0);
+        }
+        s += "}\n\n";
+    }
+    // Token index i is 1-based.
+    void appendTokenChunk(std::string &s, int i) const
+    {
+        const bool last = i == m_ctx.nOut;
+        const std::string_view word = kWords[size_t(i) % kWords.size()];
+        appendChunkPrefix(s);
+        if (m_ctx.api == Api::Chat) {
+            if (i <= m_ctx.reasoningTokens)
+                s += m_core.opt.reasoningContentField ? "{\"index\":0,\"delta\":{\"reasoning_content\":\""
+                                                      : "{\"index\":0,\"delta\":{\"reasoning\":\"";
+            else
+                s += "{\"index\":0,\"delta\":{\"content\":\"";
+            s += word;
+            s += "\"},\"logprobs\":null,\"finish_reason\":";
+        } else {
+            s += "{\"index\":0,\"text\":\"";
+            s += word;
+            s += "\",\"logprobs\":null,\"finish_reason\":";
+        }
+        if (last) {
+            s += '"';
+            s += m_ctx.finishReason;
+            s += "\"}]";
+        } else {
+            s += "null}]";
+        }
+        // Completions: usage rides in the last chunk; continuous_usage_stats puts it in every chunk.
+        if (m_ctx.continuousUsage || (last && m_ctx.includeUsage && m_ctx.api == Api::Completions)) {
+            s += ',';
+            appendUsage(s, i);
+        }
+        s += "}\n\n";
+    }
+
+    std::string nonStreamBody() const
+    {
+        std::string content, reasoning;
+        for (int i = 1; i <= m_ctx.nOut; ++i)
+            (i <= m_ctx.reasoningTokens ? reasoning : content) += kWords[size_t(i) % kWords.size()];
+        nlohmann::json usage = {{"prompt_tokens", m_ctx.nPrompt},
+                                {"total_tokens", m_ctx.nPrompt + m_ctx.nOut},
+                                {"completion_tokens", m_ctx.nOut}};
+        nlohmann::json j;
+        if (m_ctx.api == Api::Chat) {
+            nlohmann::json msg = {{"role", "assistant"}, {"content", content}};
+            if (m_ctx.reasoningTokens > 0)
+                msg[m_core.opt.reasoningContentField ? "reasoning_content" : "reasoning"] = reasoning;
+            j = {{"id", m_ctx.id},       {"object", "chat.completion"}, {"created", m_ctx.created},
+                 {"model", m_core.modelName},
+                 {"choices", {{{"index", 0}, {"message", msg}, {"logprobs", nullptr}, {"finish_reason", m_ctx.finishReason}}}},
+                 {"usage", usage}};
+        } else {
+            j = {{"id", m_ctx.id},       {"object", "text_completion"}, {"created", m_ctx.created},
+                 {"model", m_core.modelName},
+                 {"choices", {{{"index", 0}, {"text", content}, {"logprobs", nullptr}, {"finish_reason", m_ctx.finishReason}}}},
+                 {"usage", usage}};
+        }
+        return j.dump();
+    }
+
+    void startTimer(double seconds)
+    {
+        m_timer.expires_after(timeout(seconds));
+        m_timer.async_wait([self = this->shared_from_this()](beast::error_code ec) {
+            if (ec)
+                return;
+            self->m_timerActive = false;
+            self->flush();
+        });
+        m_timerActive = true;
+    }
+
+    void flush()
+    {
+        int ready;
+        bool admitted, finished;
+        std::int64_t schedNs;
+        {
+            std::lock_guard lk(m_mu);
+            m_flushPosted = false;
+            ready = m_ready;
+            admitted = m_admitted;
+            finished = m_finished;
+            schedNs = m_pendingSchedNs;
+        }
+        if (m_closed || !m_req || m_writing || m_timerActive || m_ctx.responseDone)
+            return;
+        std::string payload;
+        bool closeAfter = false;
+        int newTokens = 0;
+        if (m_ctx.stream) {
+            if (!m_ctx.headerSent && (admitted || ready > 0 || finished)) {
+                if (m_ctx.fault == FaultKind::SlowFirstByte && !m_ctx.slowDone) {
+                    m_ctx.slowDone = true;
+                    return startTimer(m_core.opt.faults.slowFirstByteS);
+                }
+                m_out = "HTTP/1.1 200 OK\r\n" + m_core.commonHeaders(m_ctx.requestId)
+                    + "Content-Type: text/event-stream\r\nCache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n"
+                    + (m_ctx.keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n");
+                m_ctx.headerSent = true;
+                if (m_ctx.api == Api::Chat)
+                    appendRoleChunk(payload);
+            } else {
+                m_out.clear();
+            }
+            if (!m_ctx.headerSent)
+                return;
+            while (m_ctx.sent < ready) {
+                if (m_ctx.fault != FaultKind::None && !m_ctx.faultApplied && m_ctx.sent == m_ctx.faultAt
+                    && m_ctx.sent < m_ctx.nOut) {
+                    m_ctx.faultApplied = true;
+                    if (m_ctx.fault == FaultKind::Disconnect) {
+                        closeAfter = true;
+                        break;
+                    }
+                    if (m_ctx.fault == FaultKind::ErrorEvent) {
+                        payload += "data: {\"error\":{\"message\":\"Injected fault: engine error mid-stream\","
+                                   "\"type\":\"InternalServerError\",\"param\":null,\"code\":500}}\n\ndata: [DONE]\n\n";
+                        m_ctx.responseDone = true;
+                        m_errorEnded = true;
+                        m_req->cancelled.store(true, std::memory_order_relaxed);
+                        break;
+                    }
+                    if (m_ctx.fault == FaultKind::Stall) {
+                        if (payload.empty() && m_out.empty())
+                            return startTimer(m_core.opt.faults.stallS);
+                        m_ctx.faultApplied = false; // write what is pending first, stall on the next flush
+                        break;
+                    }
+                    if (m_ctx.fault == FaultKind::Malformed)
+                        payload += "data: {\"choices\":[{\"delta\":{\"content\": BROKEN\n\n";
+                }
+                ++m_ctx.sent;
+                ++newTokens;
+                appendTokenChunk(payload, m_ctx.sent);
+            }
+            if (!m_ctx.responseDone && !closeAfter && finished && m_ctx.sent >= ready) {
+                if (m_ctx.includeUsage && m_ctx.api == Api::Chat) {
+                    appendChunkPrefix(payload);
+                    payload += ']';
+                    payload += ',';
+                    appendUsage(payload, m_ctx.sent);
+                    payload += "}\n\n";
+                }
+                payload += "data: [DONE]\n\n";
+                m_ctx.responseDone = true;
+            }
+            if (!payload.empty()) {
+                char hex[20];
+                const int n = std::snprintf(hex, sizeof hex, "%zx\r\n", payload.size());
+                m_out.append(hex, size_t(n));
+                m_out += payload;
+                m_out += "\r\n";
+            }
+            if (m_ctx.responseDone)
+                m_out += "0\r\n\r\n";
+        } else {
+            if (!finished)
+                return;
+            m_ctx.sent = ready;
+            newTokens = ready;
+            m_out = m_core.response(200, "OK", "application/json", nonStreamBody(), m_ctx.keepAlive, m_ctx.requestId);
+            m_ctx.responseDone = true;
+            if (m_ctx.fault == FaultKind::Disconnect) {
+                m_out.resize(m_out.size() / 2);
+                closeAfter = true;
+                m_ctx.responseDone = false;
+            }
+        }
+        if (m_out.empty()) {
+            if (closeAfter)
+                finishAndClose("disconnect");
+            return;
+        }
+        const std::int64_t t = nowNs();
+        if (newTokens > 0) {
+            if (m_ctx.tFirstWriteNs == 0)
+                m_ctx.tFirstWriteNs = t;
+            else
+                m_core.metrics.addItl(double(t - m_ctx.tLastWriteNs) / 1e9, 1);
+            if (newTokens > 1)
+                m_core.metrics.addItl(0.0, newTokens - 1);
+            m_ctx.tLastWriteNs = t;
+            if (m_core.groundTruth.isOpen())
+                m_ctx.tokenWriteNs.insert(m_ctx.tokenWriteNs.end(), size_t(newTokens), t);
+            if (schedNs > 0)
+                m_core.lateness.add(t - schedNs);
+            m_core.tokensWritten.fetch_add(newTokens, std::memory_order_relaxed);
+            std::lock_guard lk(m_mu);
+            m_pendingSchedNs = 0;
+            if (m_ready > m_ctx.sent)
+                m_pendingSchedNs = t; // tokens that arrived meanwhile: conservatively "due now"
+        }
+        m_core.writes.fetch_add(1, std::memory_order_relaxed);
+        m_writing = true;
+        beast::get_lowest_layer(m_stream).expires_after(timeout(m_core.opt.limits.writeTimeoutS));
+        net::async_write(m_stream, net::buffer(m_out),
+                         [self = this->shared_from_this(), closeAfter](beast::error_code ec, std::size_t) {
+                             self->onWrite(ec, closeAfter);
+                         });
+    }
+
+    void onWrite(beast::error_code ec, bool closeAfter)
+    {
+        m_writing = false;
+        if (ec) {
+            finishAndClose("client_gone");
+            return;
+        }
+        if (closeAfter) {
+            finishAndClose("disconnect");
+            return;
+        }
+        beast::get_lowest_layer(m_stream).expires_never();
+        if (m_ctx.responseDone) {
+            logDone(nowNs(), m_ctx.sent, m_errorEnded ? "error" : m_ctx.finishReason);
+            m_req.reset();
+            m_errorEnded = false;
+            if (!m_ctx.keepAlive)
+                return close();
+            return doReadHeader();
+        }
+        flush();
+    }
+
+    void finishAndClose(const char *reason)
+    {
+        if (m_req) {
+            m_req->cancelled.store(true, std::memory_order_relaxed);
+            logDone(nowNs(), m_ctx.sent, reason);
+            m_req.reset();
+        }
+        close();
+    }
+
+    // Ground truth + metrics for the current request (once).
+    void logDone(std::int64_t tDone, int nOut, const std::string &finish)
+    {
+        const double ttft = m_ctx.tFirstWriteNs ? double(m_ctx.tFirstWriteNs - m_ctx.tAcceptNs) / 1e9 : -1.0;
+        m_core.metrics.addRequest(m_ctx.nPrompt, nOut, ttft, {}, double(tDone - m_ctx.tAcceptNs) / 1e9, finish);
+        if (!m_core.groundTruth.isOpen())
+            return;
+        std::string s;
+        s.reserve(160 + m_ctx.tokenWriteNs.size() * 20);
+        s += "{\"request_id\":";
+        s += nlohmann::json(m_ctx.requestId).dump();
+        s += ",\"clock\":\"CLOCK_MONOTONIC\",\"t_accept_ns\":";
+        appendInt(s, m_ctx.tAcceptNs);
+        s += ",\"t_first_token_write_ns\":";
+        if (m_ctx.tFirstWriteNs)
+            appendInt(s, m_ctx.tFirstWriteNs);
+        else
+            s += "null";
+        s += ",\"t_token_write_ns\":[";
+        for (size_t i = 0; i < m_ctx.tokenWriteNs.size(); ++i) {
+            if (i)
+                s += ',';
+            appendInt(s, m_ctx.tokenWriteNs[i]);
+        }
+        s += "],\"t_done_ns\":";
+        appendInt(s, tDone);
+        s += ",\"n_prompt\":";
+        appendInt(s, m_ctx.nPrompt);
+        s += ",\"n_out\":";
+        appendInt(s, nOut);
+        s += ",\"fault\":";
+        if (m_ctx.fault == FaultKind::None)
+            s += "null";
+        else {
+            s += '"';
+            s += faultName(m_ctx.fault);
+            s += '"';
+        }
+        s += '}';
+        m_core.groundTruth.append(s);
+        m_ctx.tokenWriteNs.clear();
+    }
+
+    ServerCore &m_core;
+    Stream m_stream;
+    net::steady_timer m_timer;
+    beast::flat_buffer m_buf;
+    std::optional<http::request_parser<http::string_body>> m_parser;
+    std::string m_raw;
+    std::string m_out;
+    RequestContext m_ctx;
+    std::shared_ptr<SimRequest> m_req;
+    bool m_writing = false;
+    bool m_closed = false;
+    bool m_timerActive = false;
+    bool m_errorEnded = false;
+
+    // Shared with scheduler threads.
+    std::mutex m_mu;
+    int m_ready = 0;
+    bool m_admitted = false;
+    bool m_finished = false;
+    bool m_flushPosted = false;
+    std::int64_t m_pendingSchedNs = 0;
+    std::uint64_t m_tag = 0;
+};
+
+struct SimServer::Impl {
+    ServerCore core;
+    std::unique_ptr<PerformanceModel> model;        // aggregated, or decode pool
+    std::unique_ptr<PerformanceModel> prefillModel; // disaggregated only
+    net::io_context ioc{1};
+    std::optional<tcp::acceptor> acceptor;
+    std::optional<ssl::context> sslCtx;
+    std::vector<std::thread> threads;
+    std::optional<net::executor_work_guard<net::io_context::executor_type>> work;
+    int port = 0;
+    bool started = false;
+
+    void doAccept()
+    {
+        acceptor->async_accept(net::make_strand(ioc), [this](beast::error_code ec, tcp::socket socket) {
+            if (ec) {
+                if (ec == net::error::operation_aborted || !acceptor->is_open())
+                    return;
+                return doAccept(); // e.g. EMFILE: keep serving the open connections
+            }
+            onAccept(std::move(socket));
+            doAccept();
+        });
+    }
+
+    void onAccept(tcp::socket socket)
+    {
+        core.accepted.fetch_add(1, std::memory_order_relaxed);
+        beast::error_code ec;
+        socket.set_option(tcp::no_delay(true), ec);
+        if (core.open.load(std::memory_order_relaxed) >= core.opt.limits.maxConnections) {
+            core.rejected.fetch_add(1, std::memory_order_relaxed);
+            if (sslCtx) {
+                socket.close(ec);
+                return;
+            }
+            auto sock = std::make_shared<tcp::socket>(std::move(socket));
+            auto msg = std::make_shared<std::string>(core.response(
+                503, "Service Unavailable", "application/json",
+                errorBody(503, "Too many connections", "ServiceUnavailableError"), false, {}));
+            net::async_write(*sock, net::buffer(*msg), [sock, msg](beast::error_code, std::size_t) {
+                beast::error_code e;
+                sock->shutdown(tcp::socket::shutdown_both, e);
+                sock->close(e);
+            });
+            return;
+        }
+        if (sslCtx) {
+            std::make_shared<Session<beast::ssl_stream<beast::tcp_stream>>>(
+                core, beast::ssl_stream<beast::tcp_stream>(beast::tcp_stream(std::move(socket)), *sslCtx))
+                ->run();
+        } else {
+            std::make_shared<Session<beast::tcp_stream>>(core, beast::tcp_stream(std::move(socket)))->run();
+        }
+    }
+};
+
+SimServer::SimServer(SimServerOptions options) : d(std::make_unique<Impl>())
+{
+    d->core.opt = std::move(options);
+    auto &o = d->core.opt;
+    o.timeScale = o.timeScale > 0 ? o.timeScale : 1.0;
+    d->core.modelName = o.servedModelName.empty() ? o.model.name : o.servedModelName;
+    d->core.maxModelLen = o.model.maxContext > 0 ? o.model.maxContext : 131072;
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", o.timeScale);
+    d->core.timeScaleText = buf;
+    d->core.rng.seed(o.seed);
+    SchedulerConfig sc;
+    sc.timeScale = o.timeScale;
+    sc.jitter = o.jitter;
+    sc.seed = o.seed;
+    sc.tokenBudget = o.limits.tokenBudget;
+    sc.maxWaiting = o.limits.maxWaiting;
+    if (o.prefillGpus > 0 && o.decodeGpus > 0) {
+        d->prefillModel = std::make_unique<PerformanceModel>(o.model, o.gpu, o.prefillGpus, o.precision, o.constants);
+        d->model = std::make_unique<PerformanceModel>(o.model, o.gpu, o.decodeGpus, o.precision, o.constants);
+        d->core.scheduler = std::make_unique<BatchScheduler>(*d->prefillModel, *d->model, sc);
+    } else {
+        d->model = std::make_unique<PerformanceModel>(o.model, o.gpu, o.gpus, o.precision, o.constants);
+        d->core.scheduler = std::make_unique<BatchScheduler>(*d->model, sc);
+    }
+}
+
+SimServer::~SimServer()
+{
+    stop();
+}
+
+Result<SimServerOptions> SimServer::optionsFromCatalog(const std::string &model, const std::string &gpu, int gpus,
+                                                       const std::string &precision)
+{
+    const auto &cat = Catalog::builtin();
+    const ModelSpec *m = cat.model(model);
+    if (!m) {
+        std::string known;
+        for (const auto &x : cat.models())
+            known += (known.empty() ? "" : ", ") + x.name;
+        return makeError(ErrorCode::NotFound, "unknown model \"" + model + "\" (catalog: " + known + ")");
+    }
+    const GpuSpec *g = cat.gpu(gpu);
+    if (!g) {
+        std::string known;
+        for (const auto &x : cat.gpus())
+            known += (known.empty() ? "" : ", ") + x.name;
+        return makeError(ErrorCode::NotFound, "unknown GPU \"" + gpu + "\" (catalog: " + known + ")");
+    }
+    auto p = parsePrecision(precision);
+    if (!p)
+        return p.error();
+    if (gpus < 1)
+        return makeError(ErrorCode::InvalidInput, "--gpus must be at least 1");
+    SimServerOptions o;
+    o.model = *m;
+    o.gpu = *g;
+    o.gpus = gpus;
+    o.precision = *p;
+    return o;
+}
+
+Result<int> SimServer::start(const std::string &host, int port)
+{
+    if (d->started)
+        return d->port;
+    auto &o = d->core.opt;
+    if (!o.groundTruthPath.empty()) {
+        if (auto s = d->core.groundTruth.open(o.groundTruthPath); !s)
+            return s.error();
+    }
+    try {
+        if (!o.tlsCertFile.empty() || !o.tlsKeyFile.empty()) {
+            if (o.tlsCertFile.empty() || o.tlsKeyFile.empty())
+                return makeError(ErrorCode::InvalidInput, "TLS needs both a certificate and a key file");
+            d->sslCtx.emplace(ssl::context::tls_server);
+            d->sslCtx->set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 | ssl::context::no_sslv3);
+            d->sslCtx->use_certificate_chain_file(o.tlsCertFile);
+            d->sslCtx->use_private_key_file(o.tlsKeyFile, ssl::context::pem);
+        }
+        beast::error_code ec;
+        auto addr = net::ip::make_address(host, ec);
+        if (ec)
+            return makeError(ErrorCode::InvalidInput, "bad listen address \"" + host + "\": " + ec.message());
+        d->acceptor.emplace(d->ioc);
+        tcp::endpoint ep(addr, std::uint16_t(port));
+        d->acceptor->open(ep.protocol());
+        d->acceptor->set_option(net::socket_base::reuse_address(true));
+        d->acceptor->bind(ep, ec);
+        if (ec)
+            return makeError(ErrorCode::Network, "cannot listen on " + host + ":" + std::to_string(port) + ": " + ec.message());
+        d->acceptor->listen(4096);
+        d->port = d->acceptor->local_endpoint().port();
+    } catch (const std::exception &e) {
+        return makeError(ErrorCode::InvalidInput, std::string("cannot start the simulated endpoint: ") + e.what());
+    }
+    d->core.scheduler->start();
+    d->work.emplace(net::make_work_guard(d->ioc));
+    d->doAccept();
+    const int n = std::max(1, o.threads);
+    for (int i = 0; i < n; ++i)
+        d->threads.emplace_back([this] { d->ioc.run(); });
+    d->started = true;
+    return d->port;
+}
+
+void SimServer::stop()
+{
+    if (!d->started)
+        return;
+    d->started = false;
+    net::post(d->ioc, [this] {
+        beast::error_code ec;
+        if (d->acceptor)
+            d->acceptor->close(ec);
+    });
+    d->core.scheduler->stop();
+    d->work.reset();
+    d->ioc.stop();
+    for (auto &t : d->threads)
+        t.join();
+    d->threads.clear();
+    d->acceptor.reset();
+    d->ioc.restart();
+    d->core.groundTruth.close();
+}
+
+int SimServer::port() const
+{
+    return d->port;
+}
+
+bool SimServer::tls() const
+{
+    return d->sslCtx.has_value();
+}
+
+const SimServerOptions &SimServer::options() const
+{
+    return d->core.opt;
+}
+
+const PerformanceModel &SimServer::model() const
+{
+    return *d->model;
+}
+
+OperatingPoint SimServer::predictedCapacity(int isl, int osl, int concurrency) const
+{
+    return d->model->operatingPoint(isl, osl, concurrency);
+}
+
+std::string SimServer::capacitySummary() const
+{
+    const auto &o = d->core.opt;
+    std::string out;
+    char line[256];
+    const auto &m = *d->model;
+    std::snprintf(line, sizeof line, "deployment: %s on %d× %s %s%s\n", o.model.name.c_str(),
+                  d->prefillModel ? o.prefillGpus + o.decodeGpus : o.gpus, o.gpu.name.c_str(), precisionName(o.precision),
+                  d->prefillModel ? (" (" + std::to_string(o.prefillGpus) + " prefill + " + std::to_string(o.decodeGpus) + " decode)").c_str() : "");
+    out += line;
+    std::snprintf(line, sizeof line, "KV capacity: %.0f tokens, max running sequences %d, max_model_len %d\n",
+                  m.kvCapacityTokens(), m.maxSeqs(), d->core.maxModelLen);
+    out += line;
+    const std::pair<int, int> shapes[] = {{1000, 1000}, {128, 128}, {8000, 512}, {512, 8000}};
+    for (auto [isl, osl] : shapes) {
+        const auto op = m.operatingPoint(isl, osl);
+        std::snprintf(line, sizeof line,
+                      "predicted capacity ISL %d / OSL %d: B=%d, %.0f output tok/s (%.0f per GPU), step %.1f ms, "
+                      "prefill %.1f ms\n",
+                      isl, osl, op.batch, op.outputTokPerS, op.outputTokPerSPerGpu, op.decodeStepS * 1e3,
+                      op.prefillS * 1e3);
+        out += line;
+    }
+    return out;
+}
+
+SimServerStats SimServer::stats() const
+{
+    SimServerStats s;
+    s.connectionsAccepted = d->core.accepted.load();
+    s.connectionsRejected = d->core.rejected.load();
+    s.connectionsOpen = d->core.open.load();
+    s.requests = d->core.requests.load();
+    s.tokensWritten = d->core.tokensWritten.load();
+    s.writes = d->core.writes.load();
+    s.latenessP50Ms = d->core.lateness.percentileMs(0.50);
+    s.latenessP99Ms = d->core.lateness.percentileMs(0.99);
+    s.latenessMaxMs = d->core.lateness.maxMs();
+    return s;
+}
+
+SimMetrics::Totals SimServer::totals() const
+{
+    return d->core.metrics.totals();
+}
+
+SchedulerGauges SimServer::gauges() const
+{
+    return d->core.scheduler->gauges();
+}
+
+std::string SimServer::metricsText() const
+{
+    return d->core.metrics.render(d->core.scheduler->gauges(), d->core.modelName, d->core.opt.legacyMetricNames);
+}
+
+} // namespace Throughline

@@ -1,0 +1,104 @@
+#pragma once
+// The simulated OpenAI-compatible endpoint, embeddable: a Boost.Beast HTTP/1.1 server (keep-alive,
+// chunked SSE, optional TLS) on a multi-threaded io_context, whose timing comes from BatchScheduler
+// driving PerformanceModel. start() binds (port 0 = ephemeral) and returns the port; stop() joins all
+// threads. Public methods are thread-safe. Endpoints and behaviour: docs/simulator.md.
+
+#include "core/campaign/gpuspec.h"
+#include "core/campaign/modelspec.h"
+#include "core/sim/faultspec.h"
+#include "core/sim/performancemodel.h"
+#include "core/sim/simmetrics.h"
+#include "core/util/result.h"
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace Throughline {
+
+// Bounds that keep a slow or malicious client from exhausting the server.
+struct SimLimits {
+    std::size_t maxBodyBytes = 8u << 20;    // larger bodies get 413 and the connection closes
+    std::size_t maxHeaderBytes = 16u << 10; // larger headers get 431/400 and the connection closes
+    double idleTimeoutS = 60;               // no complete request within this → connection closed
+    double writeTimeoutS = 30;              // a client that stops reading is dropped
+    int maxConnections = 10000;             // above it: 503 + Connection: close (TLS: closed at once)
+    int maxWaiting = 100000;                // waiting-queue bound → 429
+    int tokenBudget = 8192;                 // tokens per scheduler step (chunked prefill)
+};
+
+struct SimServerOptions {
+    ModelSpec model;
+    GpuSpec gpu;
+    int gpus = 1;           // aggregated deployment
+    int prefillGpus = 0;    // > 0 together with decodeGpus: disaggregated prefill pool → decode pool
+    int decodeGpus = 0;
+    Precision precision = Precision::Fp8;
+    PerfConstants constants;
+    std::string servedModelName; // empty = model.name
+    double timeScale = 1.0;      // > 1 runs faster than real time
+    double jitter = 0.0;         // relative step-time jitter; 0 for tests
+    std::uint64_t seed = 1;
+    FaultSpec faults;
+    std::string groundTruthPath; // empty = no JSONL log
+    std::string tlsCertFile;     // PEM; both set = HTTPS
+    std::string tlsKeyFile;
+    SimLimits limits;
+    int threads = 2;             // io_context threads
+    bool legacyMetricNames = false;
+    bool reasoningContentField = false; // stream reasoning as delta.reasoning_content instead of delta.reasoning
+    double reasoningShare = 0.5;        // share of the output streamed as reasoning by reasoning models (chat)
+    int naturalOutputMean = 256;        // without ignore_eos: output length ~ uniform[1, 2·mean], clamped
+    int overlongPromptStatus = 400;     // HTTP status for prompts over max_model_len
+    // Prompt token counter for text prompts (token-id prompts count their ids). Default: ceil(bytes / 4).
+    std::function<int(std::string_view)> promptTokenCounter;
+};
+
+struct SimServerStats {
+    std::int64_t connectionsAccepted = 0;
+    std::int64_t connectionsRejected = 0; // over maxConnections
+    int connectionsOpen = 0;
+    std::int64_t requests = 0;
+    std::int64_t tokensWritten = 0;
+    std::int64_t writes = 0;
+    // Token-write lateness: socket write issued − end of the scheduler step that produced the token.
+    double latenessP50Ms = 0;
+    double latenessP99Ms = 0;
+    double latenessMaxMs = 0;
+};
+
+class SimServer {
+public:
+    explicit SimServer(SimServerOptions options);
+    ~SimServer();
+    SimServer(const SimServer &) = delete;
+    SimServer &operator=(const SimServer &) = delete;
+
+    // Options for a catalog model and GPU (names or aliases), precision "BF16"/"FP8"/"FP4".
+    static Result<SimServerOptions> optionsFromCatalog(const std::string &model, const std::string &gpu, int gpus,
+                                                       const std::string &precision);
+
+    Result<int> start(const std::string &host = "127.0.0.1", int port = 0);
+    void stop();
+    int port() const;
+    bool tls() const;
+    const SimServerOptions &options() const;
+
+    // Analytic numbers (decode pool when disaggregated).
+    const PerformanceModel &model() const;
+    OperatingPoint predictedCapacity(int isl, int osl, int concurrency = 1 << 30) const;
+    std::string capacitySummary() const; // human-readable lines for the CLI
+    SimServerStats stats() const;
+    SimMetrics::Totals totals() const;
+    SchedulerGauges gauges() const;
+    std::string metricsText() const;
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> d;
+};
+
+} // namespace Throughline

@@ -1,2 +1,0 @@
-// Placeholder translation unit until the simulator lands.
-namespace Throughline { int simLibraryPlaceholder() { return 0; } }
