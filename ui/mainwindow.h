@@ -1,15 +1,83 @@
 #pragma once
-// The application's main window. Lives in the GUI thread.
+// The application's main window: navigation between the pages, menus and shortcuts, the document's
+// file life cycle (new / open / save / save-as / recent / drag & drop / unsaved-changes prompt),
+// the status bar (history database, engine state) and the window state kept in typed settings.
+// The pages do the work; this class only wires them. Lives in the GUI thread.
 
 #include <QMainWindow>
 
+class QAction;
+class QLabel;
+class QListWidget;
+class QMenu;
+class QStackedWidget;
+
 namespace Throughline {
+
+class CampaignDocument;
+class DesignerPage;
+class Preferences;
+class RunPage;
+class ThemeController;
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
+    enum Page { DesignPage, RunMonitorPage, HistoryPage, TargetsPage, PageCount };
+    Q_ENUM(Page)
+
+    struct Options {
+        QString databasePath;   // shown in the status bar; passed to the run page
+        QString campaignFile;   // open this instead of the last / demo campaign
+        bool restoreState = true;
+    };
+
+    explicit MainWindow(const Options &options, QWidget *parent = nullptr);
     explicit MainWindow(QWidget *parent = nullptr);
+    ~MainWindow() override;
+
+    CampaignDocument *document() const { return m_document; }
+    DesignerPage *designerPage() const { return m_designer; }
+    RunPage *runPage() const { return m_run; }
+    Preferences *preferences() const { return m_prefs; }
+    ThemeController *themeController() const { return m_theme; }
+    Page currentPage() const;
+
+    static QString demoCampaignPath() { return QStringLiteral(":/campaigns/demo.json"); }
+
+public slots:
+    void setCurrentPage(Throughline::MainWindow::Page page);
+    void newCampaign();
+    bool openCampaign(const QString &path); // shows an error box on failure
+    void openDialog();
+    bool save();
+    bool saveAs(const QString &path = {}); // empty: ask with a file dialog
+
+protected:
+    void closeEvent(QCloseEvent *event) override;
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
+
+private:
+    void createPages();
+    void createActions();
+    void updateTitle();
+    void updateRecentMenu();
+    void restoreWindowState();
+    bool maybeSave(); // false = the user cancelled
+
+    Options m_options;
+    Preferences *m_prefs;
+    ThemeController *m_theme;
+    CampaignDocument *m_document;
+    QListWidget *m_nav = nullptr;
+    QStackedWidget *m_stack = nullptr;
+    DesignerPage *m_designer = nullptr;
+    RunPage *m_run = nullptr;
+    QMenu *m_recentMenu = nullptr;
+    QLabel *m_dbLabel = nullptr;
+    QLabel *m_engineLabel = nullptr;
 };
 
 } // namespace Throughline

@@ -1,0 +1,91 @@
+// Produces the README screenshots: the designer with the demo campaign and the run monitor
+// mid-run (the demo on the in-process simulated endpoint). Run by packaging/screenshots.sh
+// (offscreen platform, 96 DPI, Fusion, fixed window size): throughline-screenshots OUT_DIR
+#include <utility>
+
+#include "app/gui/simlauncher.h"
+#include "ui/document/campaigndocument.h"
+#include "ui/mainwindow.h"
+#include "ui/pages/runpage.h"
+#include "ui/plots/curveplot.h"
+#include "ui/settings/preferences.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QElapsedTimer>
+#include <QStandardPaths>
+#include <QStyleFactory>
+#include <QTemporaryDir>
+#include <QTimer>
+
+#include <cstdio>
+
+using namespace Throughline;
+
+namespace {
+
+void pump(int ms)
+{
+    QElapsedTimer t;
+    t.start();
+    while (t.elapsed() < ms)
+        QApplication::processEvents(QEventLoop::AllEvents, 20);
+}
+
+bool save(QWidget *w, const QString &path)
+{
+    pump(300); // queued replots and layouts settle
+    const bool ok = w->grab().save(path);
+    std::fprintf(stderr, "%s %s\n", ok ? "wrote" : "FAILED", qPrintable(path));
+    return ok;
+}
+
+} // namespace
+
+int main(int argc, char *argv[])
+{
+    QTemporaryDir home;
+    qputenv("XDG_CONFIG_HOME", home.filePath(QStringLiteral("config")).toLocal8Bit());
+    qputenv("XDG_DATA_HOME", home.filePath(QStringLiteral("data")).toLocal8Bit());
+    QStandardPaths::setTestModeEnabled(true);
+    QApplication app(argc, argv);
+    QApplication::setOrganizationName(QStringLiteral("Throughline"));
+    QApplication::setApplicationName(QStringLiteral("throughline-screenshots"));
+    QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
+    const QString outDir = app.arguments().value(1, QStringLiteral("."));
+    const bool dark = app.arguments().contains(QStringLiteral("--dark"));
+    QDir().mkpath(outDir);
+
+    MainWindow::Options options;
+    options.databasePath = home.filePath(QStringLiteral("history.sqlite"));
+    options.restoreState = false;
+    MainWindow window(options);
+    window.preferences()->setTheme(dark ? Preferences::Theme::Dark : Preferences::Theme::Light);
+    window.resize(1440, 900);
+    window.show();
+    pump(500);
+    bool ok = save(&window, QDir(outDir).filePath(QStringLiteral("designer.png")));
+
+    // Mid-run: after the first scenario finished (its curve point is on the plot) and the second
+    // has been running for a moment.
+    RunPage *run = window.runPage();
+    run->setSimLauncher(makeInProcessSimLauncher());
+    window.document()->edit(QStringLiteral("Slower for the screenshot"), [](Campaign &c) {
+        for (Endpoint &e : c.endpoints)
+            e.sim.timeScale = 10;
+    });
+    if (!run->start()) {
+        std::fprintf(stderr, "run did not start\n");
+        return 1;
+    }
+    QElapsedTimer t;
+    t.start();
+    while (run->isRunning() && t.elapsed() < 120000 && run->curvePlot()->pointCount() < 1)
+        pump(100);
+    pump(2500);
+    ok = save(&window, QDir(outDir).filePath(QStringLiteral("run-monitor.png"))) && ok;
+    run->cancel();
+    while (run->isRunning())
+        pump(100);
+    return ok ? 0 : 1;
+}

@@ -1,0 +1,79 @@
+#include "ui/history/chartview.h"
+
+#include <QFileInfo>
+#include <QImage>
+#include <QPageLayout>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSvgGenerator>
+
+namespace Throughline {
+
+ChartView::ChartView(QWidget *parent) : QWidget(parent)
+{
+    setMinimumSize(240, 160);
+    setAutoFillBackground(false);
+}
+
+void ChartView::setChart(const ReportChartRenderer::Chart &chart)
+{
+    m_chart = chart;
+    update();
+}
+
+void ChartView::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), Qt::white);
+    ReportChartRenderer::draw(p, QRectF(rect()).adjusted(4, 4, -4, -4), m_chart, 8);
+}
+
+bool ChartView::exportTo(const QString &path, QString *error) const
+{
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    const QSize size = width() > 300 ? this->size() : QSize(800, 500);
+    bool ok = false;
+    if (suffix == u"png") {
+        QImage image(size * 2, QImage::Format_ARGB32);
+        image.setDevicePixelRatio(2);
+        image.fill(Qt::white);
+        {
+            QPainter p(&image);
+            ReportChartRenderer::draw(p, QRectF(QPointF(0, 0), QSizeF(size)).adjusted(6, 6, -6, -6), m_chart, 8);
+        }
+        ok = image.save(path);
+    } else if (suffix == u"svg") {
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setTitle(m_chart.title);
+        QPainter p;
+        ok = p.begin(&svg);
+        if (ok) {
+            ReportChartRenderer::draw(p, QRectF(QPointF(0, 0), QSizeF(size)).adjusted(6, 6, -6, -6), m_chart, 8);
+            ok = p.end();
+        }
+    } else if (suffix == u"pdf") {
+        QPdfWriter pdf(path);
+        pdf.setResolution(300);
+        pdf.setPageLayout(QPageLayout(QPageSize(QSizeF(size) * 0.75, QPageSize::Point), QPageLayout::Portrait,
+                                      QMarginsF(0, 0, 0, 0)));
+        QPainter p;
+        ok = p.begin(&pdf);
+        if (ok) {
+            const QRect r = pdf.pageLayout().paintRectPixels(pdf.resolution());
+            ReportChartRenderer::draw(p, QRectF(r).adjusted(12, 12, -12, -12), m_chart, 8);
+            ok = p.end();
+        }
+    } else {
+        if (error)
+            *error = u"unsupported plot format \"%1\" (use .png, .svg or .pdf)"_qs.arg(suffix);
+        return false;
+    }
+    if (!ok && error)
+        *error = u"cannot write %1"_qs.arg(path);
+    return ok;
+}
+
+} // namespace Throughline

@@ -1,0 +1,89 @@
+#pragma once
+// History browser: runs table (filters, sorting, user-chosen columns), run detail (scenarios,
+// points with validity, curve, TTFT/TPOT/E2E histogram + CDF, errors), compare 2–8 runs (overlaid
+// curves, baseline-vs-candidate deltas, environment diff), import of vLLM/AIPerf/GenAI-Perf files,
+// delete, PDF report, plot export (PNG/SVG/PDF) and table export (CSV/clipboard).
+// Reads the history database through core/storage (HistoryReader opens per call). GUI thread.
+
+#include "core/storage/historyreader.h"
+#include "core/util/result.h"
+
+#include <QWidget>
+
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QTableView;
+class QTableWidget;
+class QTabWidget;
+class QAbstractItemModel;
+
+namespace Throughline {
+
+class ChartView;
+class PointsTableModel;
+class RunFilterProxy;
+class RunsTableModel;
+
+class HistoryPage : public QWidget
+{
+    Q_OBJECT
+public:
+    // dbPath: the history database (HistoryPath::resolve's answer); a missing file shows an empty list.
+    explicit HistoryPage(const QString &dbPath, QWidget *parent = nullptr);
+
+    QString databasePath() const { return m_dbPath; }
+    Status reload();
+    void setFilter(const RunFilter &filter);
+    // Fills the detail tab; false when the run cannot be read.
+    bool showRun(const QString &uuid);
+    // Baseline = first; 2–8 runs. Fills the compare tab.
+    Status compareRuns(const QStringList &uuids);
+    Status importFile(const QString &path);
+    Status deleteRuns(const QStringList &uuids);
+    QStringList selectedRuns() const;
+
+    RunsTableModel *runsModel() const { return m_runs; }
+    RunFilterProxy *proxy() const { return m_proxy; }
+    QTableView *runsView() const { return m_view; }
+    PointsTableModel *pointsModel() const { return m_points; }
+    ChartView *curveChart() const { return m_curve; }
+    ChartView *distributionChart() const { return m_hist; }
+    ChartView *compareChart() const { return m_compareChart; }
+    QTableWidget *comparisonTable() const { return m_compareTable; }
+    QTableWidget *environmentTable() const { return m_envTable; }
+
+    // CSV of a model as shown (header row + display texts; RFC 4180 quoting).
+    static QString toCsv(const QAbstractItemModel *model);
+
+signals:
+    void statusMessage(const QString &message);
+
+private:
+    QWidget *buildFilterBar();
+    void applyFilterFromUi();
+    void showDistribution(std::int64_t pointId);
+    void exportChart(ChartView *chart);
+    void exportTable(const QAbstractItemModel *model, bool clipboard);
+    void writeReport();
+    void columnMenu(const QPoint &pos);
+
+    QString m_dbPath;
+    RunsTableModel *m_runs;
+    RunFilterProxy *m_proxy;
+    QTableView *m_view;
+    QLineEdit *m_text, *m_model, *m_backend, *m_gpu, *m_phase, *m_tag, *m_from, *m_to;
+    QComboBox *m_verdict;
+    QComboBox *m_distMetric;
+    QTabWidget *m_tabs;
+    QTableWidget *m_scenarios;
+    PointsTableModel *m_points;
+    QTableView *m_pointsView;
+    ChartView *m_curve, *m_hist, *m_cdf;
+    QLabel *m_detailInfo;
+    ChartView *m_compareChart;
+    QTableWidget *m_compareTable, *m_envTable;
+    std::int64_t m_currentPoint = -1;
+};
+
+} // namespace Throughline

@@ -1,0 +1,57 @@
+#pragma once
+// Results of the current run, one row per scenario: state / verdict badge, points done, operating
+// point numbers, validity and errors. Filled live (state, points) and from the engine's outcome
+// (PointResult + Verdict) as they arrive. GUI thread only.
+
+#include "core/campaign/scenario.h"
+#include "core/metrics/pointresult.h"
+#include "core/targets/verdict.h"
+
+#include <QAbstractTableModel>
+
+#include <optional>
+#include <vector>
+
+namespace Throughline {
+
+class RunResultsModel : public QAbstractTableModel
+{
+    Q_OBJECT
+public:
+    enum Column { ScenarioCol, VerdictCol, PointsCol, OutputTpsGpuCol, TtftP90Col, TpotP90Col, ValidityCol, ErrorsCol, ColumnCount };
+    enum class State { Pending, Running, Done, Aborted };
+
+    struct Row {
+        Scenario scenario;
+        State state = State::Pending;
+        int plannedPoints = 0;
+        std::vector<PointResult> points; // finished points (engine aggregates)
+        int livePointsDone = 0;          // points finished according to live progress
+        std::optional<Verdict> verdict;
+        QString abortReason;
+    };
+
+    explicit RunResultsModel(QObject *parent = nullptr);
+
+    void setScenarios(const std::vector<Scenario> &scenarios, const std::vector<int> &plannedPoints);
+    void setState(int row, State state, const QString &reason = {});
+    void setLivePointsDone(int row, int done);
+    void setResults(int row, std::vector<PointResult> points, const Verdict &verdict);
+    const Row &row(int i) const { return m_rows[size_t(i)]; }
+
+    int rowCount(const QModelIndex &parent = {}) const override;
+    int columnCount(const QModelIndex &parent = {}) const override;
+    QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
+    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+    // pass | fail | no_target | invalid | running | pending | aborted
+    static QString statusKey(const Row &row);
+
+private:
+    void rowChanged(int row);
+    const PointResult *operatingPoint(const Row &row) const;
+
+    std::vector<Row> m_rows;
+};
+
+} // namespace Throughline

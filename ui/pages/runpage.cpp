@@ -1,0 +1,527 @@
+#include "ui/pages/runpage.h"
+
+#include "core/campaign/campaignjson.h"
+#include "core/campaign/campaignvalidator.h"
+#include "core/campaign/catalog.h"
+#include "core/campaign/matrixexpander.h"
+#include "core/targets/targettable.h"
+#include "core/targets/verdict.h"
+#include "ui/document/campaigndocument.h"
+#include "ui/models/runresultsmodel.h"
+#include "ui/plots/curveplot.h"
+#include "ui/plots/timeseriesplot.h"
+#include "ui/run/liverundata.h"
+#include "ui/run/runsession.h"
+#include "ui/settings/themecontroller.h"
+
+#include <QAction>
+#include <QCryptographicHash>
+#include <QDir>
+#include <QFileInfo>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QLoggingCategory>
+#include <QMessageBox>
+#include <QProgressBar>
+#include <QSortFilterProxyModel>
+#include <QSplitter>
+#include <QStyle>
+#include <QTableView>
+#include <QTimer>
+#include <QToolBar>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+Q_LOGGING_CATEGORY(lcRunPage, "throughline.ui.run")
+
+namespace Throughline {
+
+namespace {
+
+constexpr int kTickMs = 100; // ~10 Hz: the live pipeline's only clock
+
+int plannedPoints(const LoadPlan &p)
+{
+    switch (p.mode) {
+    case LoadPlan::Mode::Closed: return int(p.concurrencies.size());
+    case LoadPlan::Mode::Open: return int(p.rates.size());
+    case LoadPlan::Mode::Search: return p.searchMaxPoints;
+    case LoadPlan::Mode::Curve: {
+        int n = 0;
+        for (long long c = std::max(1, p.cMin); c <= p.cMax; c *= 2)
+            ++n;
+        return std::max(n, 1);
+    }
+    }
+    return 0;
+}
+
+QString formatDuration(double s)
+{
+    if (s < 0)
+        return QStringLiteral("–");
+    const int total = int(std::lround(s));
+    if (total >= 3600)
+        return QStringLiteral("%1:%2:%3").arg(total / 3600).arg(total / 60 % 60, 2, 10, QLatin1Char('0')).arg(total % 60, 2, 10, QLatin1Char('0'));
+    return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+}
+
+} // namespace
+
+RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QString &databasePath, QWidget *parent)
+    : QWidget(parent), m_document(document), m_theme(theme), m_databasePath(databasePath),
+      m_session(new RunSession(this)), m_data(std::make_unique<LiveRunData>(1.0)), m_timer(new QTimer(this)),
+      m_startAct(new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start Run"), this)),
+      m_stopAct(new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("Stop &Sending New Requests"), this)),
+      m_cancelAct(new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel Run"), this)),
+      m_status(new QLabel(tr("Ready."), this)), m_loadLabel(new QLabel(this)), m_errorsLabel(new QLabel(this)),
+      m_clientBound(new QLabel(this)), m_overall(new QProgressBar(this)), m_scenario(new QProgressBar(this)),
+      m_curve(new CurvePlot(this)), m_latency(new TimeSeriesPlot(tr("Latency percentiles"), tr("ms"), this)),
+      m_throughput(new TimeSeriesPlot(tr("Throughput"), tr("output tokens/s"), this)),
+      m_inFlight(new TimeSeriesPlot(tr("In-flight requests"), tr("requests"), this)),
+      m_results(new RunResultsModel(this)), m_table(new QTableView(this))
+{
+    setObjectName(QStringLiteral("RunPage"));
+    m_startAct->setObjectName(QStringLiteral("startRun"));
+    m_startAct->setShortcut(Qt::Key_F5);
+    m_startAct->setToolTip(tr("Expand the campaign and run every scenario (F5)"));
+    m_stopAct->setObjectName(QStringLiteral("stopSending"));
+    m_stopAct->setShortcut(Qt::Key_F6);
+    m_stopAct->setToolTip(tr("Let in-flight requests finish, send no new ones (F6). "
+                             "Needs engine support that is not available yet."));
+    m_cancelAct->setObjectName(QStringLiteral("cancelRun"));
+    m_cancelAct->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
+    m_cancelAct->setToolTip(tr("Cancel now: in-flight requests end as harness-cancelled (Shift+F5)"));
+    connect(m_startAct, &QAction::triggered, this, &RunPage::start);
+    connect(m_stopAct, &QAction::triggered, this, &RunPage::stopSending);
+    connect(m_cancelAct, &QAction::triggered, this, &RunPage::cancel);
+    for (QAction *a : {m_startAct, m_stopAct, m_cancelAct})
+        a->setShortcutContext(Qt::WindowShortcut);
+
+    auto *toolbar = new QToolBar(this);
+    toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+    toolbar->addActions({m_startAct, m_stopAct, m_cancelAct});
+
+    m_overall->setObjectName(QStringLiteral("overallProgress"));
+    m_scenario->setObjectName(QStringLiteral("scenarioProgress"));
+    m_overall->setFormat(tr("Overall %p%"));
+    m_scenario->setFormat(tr("Scenario %p%"));
+    m_status->setObjectName(QStringLiteral("runStatus"));
+    m_loadLabel->setObjectName(QStringLiteral("loadLabel"));
+    m_loadLabel->setToolTip(tr("Achieved load (requests in flight, finished requests/s) against the point's target"));
+    m_errorsLabel->setObjectName(QStringLiteral("errorsLabel"));
+    m_clientBound->setObjectName(QStringLiteral("clientBoundWarning"));
+    m_clientBound->setWordWrap(true);
+    m_clientBound->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #664d03; padding: 4px; border-radius: 3px; }"));
+    m_clientBound->hide();
+
+    m_latency->setObjectName(QStringLiteral("latencyPlot"));
+    m_latency->addSeries(tr("TTFT p50"));
+    m_latency->addSeries(tr("TTFT p90"), true);
+    m_latency->addSeries(tr("TPOT p50"));
+    m_latency->addSeries(tr("TPOT p90"), true);
+    m_latency->setToolTip(tr("Per second of run time, over requests finishing in it. TTFT: first content token − "
+                             "request sent. TPOT: time per output token after the first."));
+    m_throughput->setObjectName(QStringLiteral("throughputPlot"));
+    m_throughput->addSeries(tr("output tokens/s (by completion)"));
+    m_throughput->setToolTip(tr("Output tokens of requests finishing in each second. The steady-state output_tps of "
+                                "a point is computed from content-event times after the point."));
+    m_inFlight->setObjectName(QStringLiteral("inFlightPlot"));
+    m_inFlight->addSeries(tr("in flight"));
+    m_inFlight->setWindowS(300);
+
+    auto *proxy = new QSortFilterProxyModel(this);
+    proxy->setSourceModel(m_results);
+    m_table->setObjectName(QStringLiteral("resultsTable"));
+    m_table->setModel(proxy);
+    m_table->verticalHeader()->hide();
+    m_table->setAlternatingRowColors(true);
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+
+    auto *progress = new QGridLayout;
+    progress->addWidget(m_overall, 0, 0);
+    progress->addWidget(m_scenario, 0, 1);
+    progress->addWidget(m_status, 1, 0);
+    progress->addWidget(m_loadLabel, 1, 1);
+    progress->addWidget(m_errorsLabel, 2, 0, 1, 2);
+
+    auto *plots = new QWidget(this);
+    auto *grid = new QGridLayout(plots);
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->addWidget(m_curve, 0, 0);
+    grid->addWidget(m_latency, 0, 1);
+    grid->addWidget(m_throughput, 1, 0);
+    grid->addWidget(m_inFlight, 1, 1);
+
+    auto *split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(plots);
+    split->addWidget(m_table);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 1);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(toolbar);
+    layout->addLayout(progress);
+    layout->addWidget(m_clientBound);
+    layout->addWidget(split, 1);
+
+    m_timer->setInterval(kTickMs);
+    m_timer->setTimerType(Qt::PreciseTimer);
+    connect(m_timer, &QTimer::timeout, this, &RunPage::poll);
+    connect(m_session, &RunSession::finished, this, &RunPage::finish);
+    setEngineState(tr("idle"));
+    updateActions();
+}
+
+RunPage::~RunPage() = default;
+
+void RunPage::setBucketS(double seconds)
+{
+    if (!isRunning())
+        m_data = std::make_unique<LiveRunData>(seconds);
+}
+
+QList<QAction *> RunPage::runActions() const
+{
+    return {m_startAct, m_stopAct, m_cancelAct};
+}
+
+bool RunPage::isRunning() const
+{
+    return m_session->isRunning();
+}
+
+void RunPage::updateActions()
+{
+    const bool running = isRunning();
+    m_startAct->setEnabled(!running);
+    m_stopAct->setEnabled(false); // RunController has no "stop sending" yet (see the report)
+    m_cancelAct->setEnabled(running);
+}
+
+void RunPage::setEngineState(const QString &state)
+{
+    if (state == m_engineState)
+        return;
+    m_engineState = state;
+    emit engineStateChanged(state);
+}
+
+bool RunPage::confirmClose()
+{
+    if (!isRunning())
+        return true;
+    const auto answer = QMessageBox::question(this, tr("Run in progress"),
+                                              tr("A run is in progress. Cancel it and close?"));
+    if (answer != QMessageBox::Yes)
+        return false;
+    cancel();
+    return true;
+}
+
+bool RunPage::start()
+{
+    if (isRunning())
+        return false;
+    const Campaign &c = m_document->campaign();
+    const Catalog &catalog = Catalog::builtin();
+    const std::string text = CampaignJson::write(c);
+    const auto outcome = CampaignValidator(catalog).validate(text);
+    if (!outcome.problems.empty()) {
+        m_status->setText(tr("The campaign has %n problem(s); fix them in the designer first.", nullptr,
+                             int(outcome.problems.size())));
+        return false;
+    }
+    auto scenarios = MatrixExpander(catalog).expand(c);
+    if (!scenarios || scenarios->empty()) {
+        m_status->setText(scenarios ? tr("Nothing to run: the matrix is empty.")
+                                    : tr("Cannot expand the matrix: %1").arg(QString::fromStdString(scenarios.error().message)));
+        return false;
+    }
+    m_scenarios = *scenarios;
+    m_timeScales.clear();
+    for (const Scenario &s : m_scenarios)
+        m_timeScales.push_back(s.endpoint.kind == Endpoint::Kind::Simulated ? s.endpoint.sim.timeScale : 1.0);
+
+    RunOptions options;
+    options.workers = m_workers;
+    options.campaignName = c.name;
+    options.campaignSha256 = QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256).toHex().toStdString();
+    options.simLauncher = m_simLauncher;
+    options.keepRecords = false; // the GUI keeps aggregates; raw records belong to storage
+
+    std::vector<int> planned;
+    QStringList names;
+    QList<CurvePlot::Marker> markers;
+    QList<double> floors;
+    for (const Scenario &s : m_scenarios) {
+        planned.push_back(plannedPoints(s.plan));
+        names << QString::fromStdString(s.id);
+        if (s.slo.tpotMs > 0 && !floors.contains(1000.0 / s.slo.tpotMs)) {
+            floors << 1000.0 / s.slo.tpotMs;
+            markers << CurvePlot::Marker{false, 1000.0 / s.slo.tpotMs,
+                                         tr("TPOT p%1 ≤ %2 ms").arg(s.slo.percentile).arg(s.slo.tpotMs)};
+        }
+    }
+    // Throughput targets from the campaign's target table, as vertical markers.
+    if (!c.targets.file.empty()) {
+        QString path = QString::fromStdString(c.targets.file);
+        const QString docPath = m_document->filePath();
+        if (!path.startsWith(u':') && QFileInfo(path).isRelative() && !docPath.isEmpty() && !docPath.startsWith(u':'))
+            path = QFileInfo(docPath).absoluteDir().filePath(path);
+        if (auto table = TargetTable::load(path.toStdString())) {
+            for (const Scenario &s : m_scenarios)
+                for (const TargetRow &row : table->matching(s))
+                    if (row.metric == "output_tps_per_gpu")
+                        markers << CurvePlot::Marker{true, row.value,
+                                                     tr("%1 target %2").arg(QString::fromUtf8(targetKindKey(row.kind))).arg(row.value)};
+        }
+    }
+    m_results->setScenarios(m_scenarios, planned);
+    m_data->reset();
+    m_curve->clear();
+    m_curve->setSeriesNames(names);
+    m_curve->setMarkers(markers);
+    for (TimeSeriesPlot *p : {m_latency, m_throughput, m_inFlight})
+        p->clear();
+    m_outcome.reset();
+    m_finishedPoints.clear();
+    m_lastScenario = m_lastPoint = -1;
+    m_maxLatenessMs = m_maxReplotMs = 0;
+    m_clientBound->hide();
+    m_errorsLabel->clear();
+    m_overall->setValue(0);
+    m_scenario->setValue(0);
+
+    if (!m_session->start(m_scenarios, std::move(options)))
+        return false;
+    m_status->setText(tr("Starting %n scenario(s)…", nullptr, int(m_scenarios.size())));
+    setEngineState(tr("running"));
+    m_tick.start();
+    m_timer->start();
+    updateActions();
+    emit runStarted();
+    return true;
+}
+
+void RunPage::stopSending()
+{
+    // Not offered by RunController yet; the action stays disabled.
+}
+
+void RunPage::cancel()
+{
+    if (!isRunning())
+        return;
+    m_session->cancel();
+    setEngineState(tr("cancelling"));
+    m_status->setText(tr("Cancelling: in-flight requests end as harness-cancelled…"));
+}
+
+void RunPage::markPointFinished(int scenario, int point)
+{
+    if (scenario < 0 || point < 0 || m_finishedPoints.contains({scenario, point}))
+        return;
+    m_finishedPoints << qMakePair(scenario, point);
+    int done = 0;
+    for (const auto &p : std::as_const(m_finishedPoints))
+        done += p.first == scenario ? 1 : 0;
+    m_results->setLivePointsDone(scenario, done);
+    updateCurve();
+}
+
+void RunPage::updateCurve()
+{
+    QList<CurvePlot::Point> pts;
+    if (m_outcome) {
+        for (const ScenarioOutcome &so : m_outcome->scenarios)
+            for (const PointOutcome &po : so.points)
+                if (auto cp = po.result.curvePoint())
+                    pts << CurvePlot::Point{so.scenarioIndex, cp->first, cp->second, false};
+    } else {
+        for (const auto &[s, p] : std::as_const(m_finishedPoints)) {
+            const int gpus = s < int(m_scenarios.size()) ? m_scenarios[size_t(s)].deployment.totalGpus() : 1;
+            if (auto cp = m_data->estimateCurvePoint(s, p, gpus))
+                pts << CurvePlot::Point{s, cp->first, cp->second, true};
+        }
+    }
+    m_curve->setPoints(pts);
+}
+
+void RunPage::poll()
+{
+    // Hang detector: how late this tick fired relative to the previous one.
+    const double sinceMs = double(m_tick.nsecsElapsed()) / 1e6;
+    m_tick.restart();
+    m_maxLatenessMs = std::max(m_maxLatenessMs, sinceMs - kTickMs);
+
+    LiveSnapshot *live = m_session->live();
+    if (!live)
+        return;
+    const auto closed = m_data->ingest(live->takeSamples(), m_timeScales);
+    const LiveProgress p = live->progress();
+
+    if (!closed.empty()) {
+        std::vector<double> t, ttft50, ttft90, tpot50, tpot90, tps;
+        for (const auto &b : closed) {
+            t.push_back(b.tS);
+            ttft50.push_back(b.ttftP50Ms);
+            ttft90.push_back(b.ttftP90Ms);
+            tpot50.push_back(b.tpotP50Ms);
+            tpot90.push_back(b.tpotP90Ms);
+            tps.push_back(b.outputTps);
+        }
+        m_latency->append(0, t, ttft50);
+        m_latency->append(1, t, ttft90);
+        m_latency->append(2, t, tpot50);
+        m_latency->append(3, t, tpot90);
+        m_throughput->append(0, t, tps);
+    }
+    if (p.running && p.elapsedS > 0)
+        m_inFlight->append(0, {p.elapsedS}, {double(p.inFlight)});
+    for (TimeSeriesPlot *plot : {m_latency, m_throughput, m_inFlight}) {
+        plot->refresh();
+        m_maxReplotMs = std::max(m_maxReplotMs, plot->lastReplotMs());
+    }
+    m_maxReplotMs = std::max(m_maxReplotMs, m_curve->lastReplotMs());
+
+    // A new (scenario, point) means the previous one finished.
+    if ((p.scenarioIndex != m_lastScenario || p.pointIndex != m_lastPoint) && m_lastScenario >= 0)
+        markPointFinished(m_lastScenario, m_lastPoint);
+    if (p.scenarioIndex != m_lastScenario) {
+        if (m_lastScenario >= 0)
+            m_results->setState(m_lastScenario, RunResultsModel::State::Done);
+        if (p.scenarioIndex >= 0)
+            m_results->setState(p.scenarioIndex, RunResultsModel::State::Running);
+    }
+    m_lastScenario = p.scenarioIndex;
+    m_lastPoint = p.pointIndex;
+
+    if (p.plannedRequests > 0)
+        m_overall->setValue(int(std::min<std::uint64_t>(100, p.finishedRequests * 100 / p.plannedRequests)));
+    if (p.scenarioIndex >= 0 && p.scenarioIndex < int(m_scenarios.size())) {
+        const Scenario &sc = m_scenarios[size_t(p.scenarioIndex)];
+        const int nPoints = std::max(1, plannedPoints(sc.plan));
+        double fraction = 0;
+        if (const auto *acc = m_data->point(p.scenarioIndex, p.pointIndex)) {
+            const int c = p.pointIndex >= 0 && p.pointIndex < int(sc.plan.concurrencies.size())
+                              ? sc.plan.concurrencies[size_t(p.pointIndex)] : 1;
+            const double budget = sc.plan.requestCount > 0 ? sc.plan.requestCount : sc.plan.requestMultiplier * c;
+            fraction = budget > 0 ? std::min(1.0, (acc->ok + acc->failed) / budget) : 0;
+        }
+        m_scenario->setValue(int(100.0 * std::min(1.0, (std::max(0, p.pointIndex) + fraction) / nPoints)));
+        m_status->setText(tr("Scenario %1/%2 %3 · %4 · elapsed %5 · ETA %6")
+                              .arg(p.scenarioIndex + 1)
+                              .arg(p.scenarioCount)
+                              .arg(QString::fromStdString(p.scenarioId), QString::fromStdString(p.pointLabel),
+                                   formatDuration(p.elapsedS), formatDuration(p.etaS)));
+        setEngineState(tr("running %1/%2").arg(p.scenarioIndex + 1).arg(p.scenarioCount));
+        // Achieved vs target: in flight against C, finished requests/s from the last closed bucket.
+        const QString label = QString::fromStdString(p.pointLabel);
+        const double rate = closed.empty() ? -1 : closed.back().requestRate;
+        QString text = tr("In flight %1").arg(p.inFlight);
+        if (label.startsWith(u"C="))
+            text = tr("In flight %1 of target %2").arg(p.inFlight).arg(label.mid(2));
+        if (rate >= 0)
+            text += tr(" · %1 req/s finished").arg(rate, 0, 'f', 1);
+        if (label.startsWith(u"rate="))
+            text += tr(" (target %1)").arg(label.mid(5));
+        m_loadLabel->setText(text);
+    }
+    const auto &errors = m_data->errorsByClass();
+    if (!errors.empty()) {
+        QStringList parts;
+        for (const auto &[k, n] : errors)
+            parts << tr("%1: %2").arg(QString::fromStdString(k)).arg(n);
+        m_errorsLabel->setText(tr("Errors by class — %1").arg(parts.join(u", ")));
+    }
+}
+
+void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &error)
+{
+    poll(); // drain the last samples
+    m_timer->stop();
+    const auto closed = m_data->flush();
+    if (!closed.empty()) {
+        std::vector<double> t, ttft50, ttft90, tpot50, tpot90, tps;
+        for (const auto &b : closed) {
+            t.push_back(b.tS);
+            ttft50.push_back(b.ttftP50Ms);
+            ttft90.push_back(b.ttftP90Ms);
+            tpot50.push_back(b.tpotP50Ms);
+            tpot90.push_back(b.tpotP90Ms);
+            tps.push_back(b.outputTps);
+        }
+        m_latency->append(0, t, ttft50);
+        m_latency->append(1, t, ttft90);
+        m_latency->append(2, t, tpot50);
+        m_latency->append(3, t, tpot90);
+        m_throughput->append(0, t, tps);
+        m_latency->refresh();
+        m_throughput->refresh();
+    }
+    m_outcome = outcome;
+    if (!outcome) {
+        m_status->setText(tr("Run failed: %1").arg(error));
+        setEngineState(tr("failed"));
+        updateActions();
+        emit runFinished(false);
+        return;
+    }
+
+    // Targets for verdicts: the campaign's table (if any) plus the scenario SLOs (judged by default).
+    std::optional<TargetTable> table;
+    const Campaign &c = m_document->campaign();
+    if (!c.targets.file.empty()) {
+        QString path = QString::fromStdString(c.targets.file);
+        const QString docPath = m_document->filePath();
+        if (!path.startsWith(u':') && QFileInfo(path).isRelative() && !docPath.isEmpty() && !docPath.startsWith(u':'))
+            path = QFileInfo(docPath).absoluteDir().filePath(path);
+        if (auto t = TargetTable::load(path.toStdString()))
+            table = std::move(t).value();
+        else
+            qCWarning(lcRunPage) << "targets:" << QString::fromStdString(t.error().message);
+    }
+    bool clientBound = false;
+    QStringList boundPoints;
+    for (const ScenarioOutcome &so : outcome->scenarios) {
+        std::vector<PointResult> points;
+        for (const PointOutcome &po : so.points) {
+            points.push_back(po.result);
+            const auto &flags = po.result.validity.flags;
+            if (std::find(flags.begin(), flags.end(), std::string(ValidityFlag::ClientBound)) != flags.end()) {
+                clientBound = true;
+                boundPoints << QString::fromStdString(so.scenario.id);
+            }
+        }
+        const std::vector<TargetRow> rows = table ? table->matching(so.scenario) : std::vector<TargetRow>{};
+        const Verdict verdict = judgeScenario(so.scenario, points, rows);
+        if (so.aborted)
+            m_results->setState(so.scenarioIndex, RunResultsModel::State::Aborted, QString::fromStdString(so.abortReason));
+        m_results->setResults(so.scenarioIndex, std::move(points), verdict);
+    }
+    if (clientBound) {
+        boundPoints.removeDuplicates();
+        m_clientBound->setText(tr("⚠ Client-bound: the load generator itself limited the measurement in %1 "
+                                  "(CPU, send lateness or achieved load below target). Use more workers or a bigger client.")
+                                   .arg(boundPoints.join(u", ")));
+        m_clientBound->show();
+    }
+    updateCurve();
+    m_overall->setValue(outcome->cancelled ? m_overall->value() : 100);
+    if (!outcome->cancelled)
+        m_scenario->setValue(100);
+    m_status->setText(outcome->cancelled ? tr("Cancelled. Run %1.").arg(QString::fromStdString(outcome->runId))
+                                         : tr("Finished. Run %1.").arg(QString::fromStdString(outcome->runId)));
+    setEngineState(outcome->cancelled ? tr("cancelled") : tr("finished"));
+    qCInfo(lcRunPage) << "run finished; max UI-timer lateness" << m_maxLatenessMs << "ms, max replot" << m_maxReplotMs << "ms";
+    updateActions();
+    emit runFinished(!outcome->cancelled);
+}
+
+} // namespace Throughline

@@ -1,0 +1,114 @@
+#pragma once
+// The run monitor: start / stop sending / cancel, progress per scenario and overall with ETA,
+// achieved vs target load, errors by class, a client-bound warning, four live plots fed from the
+// engine's LiveSnapshot on a ~10 Hz QTimer (never a signal per sample) and a results table with
+// verdict and validity badges. Lives in the GUI thread; the engine runs on RunSession's thread.
+
+#include "core/campaign/scenario.h"
+#include "core/engine/runcontroller.h"
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+#include <memory>
+
+class QAction;
+class QLabel;
+class QProgressBar;
+class QTableView;
+class QTimer;
+
+namespace Throughline {
+
+class CampaignDocument;
+class CurvePlot;
+class LiveRunData;
+class RunResultsModel;
+class RunSession;
+class ThemeController;
+class TimeSeriesPlot;
+
+class RunPage : public QWidget
+{
+    Q_OBJECT
+public:
+    RunPage(CampaignDocument *document, ThemeController *theme, const QString &databasePath, QWidget *parent = nullptr);
+    ~RunPage() override;
+
+    // The app injects how simulated endpoints start (throughline_ui cannot link the simulator).
+    void setSimLauncher(SimLauncher launcher) { m_simLauncher = std::move(launcher); }
+    void setWorkers(int workers) { m_workers = workers; }
+    // Live-sample bucket width of the time-series plots (seconds of run clock).
+    void setBucketS(double seconds);
+
+    QList<QAction *> runActions() const;
+    bool isRunning() const;
+    // Asks before closing during a run; cancels it when the user agrees.
+    bool confirmClose();
+
+    CurvePlot *curvePlot() const { return m_curve; }
+    TimeSeriesPlot *latencyPlot() const { return m_latency; }
+    TimeSeriesPlot *throughputPlot() const { return m_throughput; }
+    TimeSeriesPlot *inFlightPlot() const { return m_inFlight; }
+    RunResultsModel *resultsModel() const { return m_results; }
+    std::shared_ptr<const RunOutcome> lastOutcome() const { return m_outcome; }
+    // Hang detector: the largest lateness of the ~10 Hz UI timer during the last run (ms).
+    double maxTimerLatenessMs() const { return m_maxLatenessMs; }
+    double maxReplotMs() const { return m_maxReplotMs; }
+    QString engineState() const { return m_engineState; }
+
+public slots:
+    bool start(); // false when nothing to run or already running (reason in the status label)
+    void stopSending();
+    void cancel();
+
+signals:
+    void runStarted();
+    void runFinished(bool ok);
+    void engineStateChanged(const QString &state);
+
+private:
+    void poll();
+    void finish(std::shared_ptr<const RunOutcome> outcome, const QString &error);
+    void setEngineState(const QString &state);
+    void updateActions();
+    void updateCurve();
+    void markPointFinished(int scenario, int point);
+
+    CampaignDocument *m_document;
+    ThemeController *m_theme;
+    QString m_databasePath;
+    SimLauncher m_simLauncher;
+    int m_workers = 0;
+    RunSession *m_session;
+    std::unique_ptr<LiveRunData> m_data;
+    std::vector<Scenario> m_scenarios;
+    std::vector<double> m_timeScales; // per scenario: simulator time scale (1 for real endpoints)
+    std::shared_ptr<const RunOutcome> m_outcome;
+    QTimer *m_timer;
+    QElapsedTimer m_tick;
+    double m_maxLatenessMs = 0;
+    double m_maxReplotMs = 0;
+    int m_lastScenario = -1;
+    int m_lastPoint = -1;
+    QList<QPair<int, int>> m_finishedPoints; // (scenario, point) pairs finished according to progress
+    QString m_engineState;
+
+    QAction *m_startAct;
+    QAction *m_stopAct;
+    QAction *m_cancelAct;
+    QLabel *m_status;
+    QLabel *m_loadLabel;
+    QLabel *m_errorsLabel;
+    QLabel *m_clientBound;
+    QProgressBar *m_overall;
+    QProgressBar *m_scenario;
+    CurvePlot *m_curve;
+    TimeSeriesPlot *m_latency;
+    TimeSeriesPlot *m_throughput;
+    TimeSeriesPlot *m_inFlight;
+    RunResultsModel *m_results;
+    QTableView *m_table;
+};
+
+} // namespace Throughline

@@ -1,0 +1,32 @@
+#pragma once
+// Everything a PDF report shows, gathered once from the history store (by run id) or from a
+// results.json file. Plain value: build it on any thread, hand it to ReportWriter.
+
+#include "core/metrics/resultsjson.h"
+#include "core/util/result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace Throughline {
+
+class HistoryReader;
+
+struct ReportData {
+    RunResults run;                                     // scenarios with verdicts and point results
+    nlohmann::json provenance = nlohmann::json::object(); // endpoint, server, host facts as stored
+    std::string source = "throughline";                 // throughline | vllm | aiperf | …
+    std::string status;                                 // completed | cancelled | … ("" from results.json)
+    std::string notes;
+    std::vector<std::string> tags;
+    nlohmann::json metricDefinitions = nlohmann::json::array(); // resources/catalog/metric_definitions.json "metrics"
+
+    // From the history database (reader already open); uuid must be a full id.
+    static Result<ReportData> fromHistory(HistoryReader &reader, const std::string &uuid);
+    static Result<ReportData> fromResultsJson(const std::string &path);
+    static ReportData fromResults(RunResults run);
+};
+
+} // namespace Throughline
