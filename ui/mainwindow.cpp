@@ -30,11 +30,17 @@
 
 namespace Throughline {
 
-MainWindow::MainWindow(QWidget *parent) : MainWindow(Options{}, parent) {}
+MainWindow::MainWindow(QWidget *parent)
+    : MainWindow(Options{}, parent)
+{
+}
 
 MainWindow::MainWindow(const Options &options, QWidget *parent)
-    : QMainWindow(parent), m_options(options), m_prefs(new Preferences(this)),
-      m_theme(new ThemeController(m_prefs, this)), m_document(new CampaignDocument(this))
+    : QMainWindow(parent)
+    , m_options(options)
+    , m_prefs(new Preferences(this))
+    , m_theme(new ThemeController(m_prefs, this))
+    , m_document(new CampaignDocument(this))
 {
     setObjectName(QStringLiteral("MainWindow"));
     setAcceptDrops(true);
@@ -89,7 +95,11 @@ void MainWindow::createPages()
     m_nav->setGridSize(QSize(84, 64));
     m_nav->setFixedWidth(92);
     m_nav->setFrameShape(QFrame::NoFrame);
-    const struct { QStyle::StandardPixmap icon; QString label; QString tip; } entries[] = {
+    const struct {
+        QStyle::StandardPixmap icon;
+        QString label;
+        QString tip;
+    } entries[] = {
         {QStyle::SP_FileDialogDetailedView, tr("Design"), tr("Compose the campaign matrix (Ctrl+1)")},
         {QStyle::SP_MediaPlay, tr("Run"), tr("Run the campaign and watch it live (Ctrl+2)")},
         {QStyle::SP_FileDialogContentsView, tr("History"), tr("Stored runs (Ctrl+3)")},
@@ -104,10 +114,10 @@ void MainWindow::createPages()
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_designer);
     m_stack->addWidget(m_run);
-    m_stack->addWidget(new PlaceholderPage(tr("History"),
-                                           tr("Stored runs, comparison and reports arrive with the next GUI issue."), this));
-    m_stack->addWidget(new PlaceholderPage(tr("Targets"),
-                                           tr("Target tables and baselines arrive with the next GUI issue."), this));
+    m_stack->addWidget(new PlaceholderPage(
+        tr("History"), tr("Stored runs, comparison and reports arrive with the next GUI issue."), this));
+    m_stack->addWidget(new PlaceholderPage(
+        tr("Targets"), tr("Target tables and baselines arrive with the next GUI issue."), this));
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
     connect(m_run, &RunPage::runStarted, this, [this] { setCurrentPage(RunMonitorPage); });
 
@@ -164,7 +174,10 @@ void MainWindow::createActions()
     view->addSeparator();
     QMenu *themeMenu = view->addMenu(tr("&Appearance"));
     auto *group = new QActionGroup(this);
-    const struct { Preferences::Theme theme; QString label; } themes[] = {
+    const struct {
+        Preferences::Theme theme;
+        QString label;
+    } themes[] = {
         {Preferences::Theme::System, tr("Follow &System")},
         {Preferences::Theme::Light, tr("&Light")},
         {Preferences::Theme::Dark, tr("&Dark")},
@@ -266,8 +279,8 @@ void MainWindow::openDialog()
 {
     if (!maybeSave())
         return;
-    const QString path = QFileDialog::getOpenFileName(this, tr("Open campaign"), {},
-                                                      tr("Campaigns (*.json);;All files (*)"));
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open campaign"), {}, tr("Campaigns (*.json);;All files (*)"));
     if (!path.isEmpty())
         openCampaign(path);
 }

@@ -28,8 +28,8 @@ public:
     Q_ENUM(Page)
 
     struct Options {
-        QString databasePath;   // shown in the status bar; passed to the run page
-        QString campaignFile;   // open this instead of the last / demo campaign
+        QString databasePath; // shown in the status bar; passed to the run page
+        QString campaignFile; // open this instead of the last / demo campaign
         bool restoreState = true;
     };
 

@@ -22,7 +22,8 @@ std::optional<LoadedCampaign> loadCampaignFile(const Context &ctx, const QString
     LoadedCampaign l;
     l.path = path;
     const std::string baseDir = isStdin ? std::string() : QFileInfo(path).absolutePath().toStdString();
-    l.outcome = CampaignValidator().validate(std::string_view(bytes.constData(), size_t(bytes.size())), baseDir);
+    l.outcome =
+        CampaignValidator().validate(std::string_view(bytes.constData(), size_t(bytes.size())), baseDir);
     return l;
 }
 

@@ -10,14 +10,18 @@
 
 namespace Throughline::Cli {
 
-Context::Context(QString command, QStringList args) : m_command(std::move(command)), m_args(std::move(args)) {}
+Context::Context(QString command, QStringList args)
+    : m_command(std::move(command))
+    , m_args(std::move(args))
+{
+}
 
 void addGlobalOptions(QCommandLineParser &parser)
 {
     parser.addOption({u"db"_qs, u"History database (default: THROUGHLINE_DB, else the per-user location)."_qs,
                       u"path"_qs});
-    parser.addOption({u"log-level"_qs, u"Log level: debug, info, warning or error (default warning)."_qs,
-                      u"level"_qs});
+    parser.addOption(
+        {u"log-level"_qs, u"Log level: debug, info, warning or error (default warning)."_qs, u"level"_qs});
     parser.addOption({u"json"_qs, u"Machine-readable output on stdout; human output goes to stderr."_qs});
     parser.addOption({u"no-color"_qs, u"Do not colour the output."_qs});
 }
@@ -65,7 +69,8 @@ int Context::parse(QCommandLineParser &parser)
     m_global = readGlobalOptions(parser);
     const QStringList levels{u"debug"_qs, u"info"_qs, u"warning"_qs, u"error"_qs};
     if (!m_global.logLevel.isEmpty() && !levels.contains(m_global.logLevel))
-        return usageError(u"--log-level: expected debug, info, warning or error, got '"_qs + m_global.logLevel + u"'"_qs);
+        return usageError(u"--log-level: expected debug, info, warning or error, got '"_qs +
+                          m_global.logLevel + u"'"_qs);
     applyLogLevel(m_global.logLevel);
     if (parser.isSet(u"help"_qs)) {
         std::fputs(parser.helpText().toLocal8Bit().constData(), stdout);

@@ -19,13 +19,14 @@
 namespace Throughline::Cli {
 
 struct GlobalOptions {
-    QString db;              // --db PATH ("" = THROUGHLINE_DB, else the default location)
-    QString logLevel;        // --log-level debug|info|warning|error
-    bool json = false;       // --json: machine output on stdout, human output on stderr
-    bool noColor = false;    // --no-color (also NO_COLOR env or a non-terminal stream)
+    QString db;           // --db PATH ("" = THROUGHLINE_DB, else the default location)
+    QString logLevel;     // --log-level debug|info|warning|error
+    bool json = false;    // --json: machine output on stdout, human output on stderr
+    bool noColor = false; // --no-color (also NO_COLOR env or a non-terminal stream)
 };
 
-class Context {
+class Context
+{
 public:
     Context(QString command, QStringList args);
 
@@ -61,7 +62,8 @@ struct Command {
     std::function<int(Context &)> run;
 };
 
-class Registry {
+class Registry
+{
 public:
     static Registry &instance();
     void add(Command command);
@@ -75,7 +77,8 @@ private:
 struct Registration {
     Registration(const char *name, const char *summary, std::function<int(Context &)> run)
     {
-        Registry::instance().add(Command{QString::fromUtf8(name), QString::fromUtf8(summary), std::move(run)});
+        Registry::instance().add(
+            Command{QString::fromUtf8(name), QString::fromUtf8(summary), std::move(run)});
     }
 };
 
@@ -88,5 +91,6 @@ void applyLogLevel(const QString &level);
 
 #define THROUGHLINE_CLI_CONCAT2(a, b) a##b
 #define THROUGHLINE_CLI_CONCAT(a, b) THROUGHLINE_CLI_CONCAT2(a, b)
-#define THROUGHLINE_CLI_COMMAND(name, summary, fn)                                                            \
-    static const ::Throughline::Cli::Registration THROUGHLINE_CLI_CONCAT(s_cliCommand_, __LINE__)(name, summary, fn)
+#define THROUGHLINE_CLI_COMMAND(name, summary, fn)                                                           \
+    static const ::Throughline::Cli::Registration THROUGHLINE_CLI_CONCAT(s_cliCommand_,                      \
+                                                                         __LINE__)(name, summary, fn)

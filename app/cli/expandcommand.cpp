@@ -32,10 +32,14 @@ std::string num(double v)
 const char *modeName(LoadPlan::Mode m)
 {
     switch (m) {
-    case LoadPlan::Mode::Closed: return "closed";
-    case LoadPlan::Mode::Open: return "open";
-    case LoadPlan::Mode::Curve: return "curve";
-    case LoadPlan::Mode::Search: return "search";
+    case LoadPlan::Mode::Closed:
+        return "closed";
+    case LoadPlan::Mode::Open:
+        return "open";
+    case LoadPlan::Mode::Curve:
+        return "curve";
+    case LoadPlan::Mode::Search:
+        return "search";
     }
     return "closed";
 }
@@ -44,15 +48,18 @@ const char *modeName(LoadPlan::Mode m)
 std::string points(const LoadPlan &p)
 {
     switch (p.mode) {
-    case LoadPlan::Mode::Closed: return joinInts(p.concurrencies, ",");
+    case LoadPlan::Mode::Closed:
+        return joinInts(p.concurrencies, ",");
     case LoadPlan::Mode::Open: {
         std::string s = "rate ";
         for (size_t i = 0; i < p.rates.size(); ++i)
             s += (i ? "," : "") + num(p.rates[i]);
         return s;
     }
-    case LoadPlan::Mode::Curve: return "curve " + std::to_string(p.cMin) + ".." + std::to_string(p.cMax);
-    case LoadPlan::Mode::Search: return "search " + std::to_string(p.cMin) + ".." + std::to_string(p.cMax);
+    case LoadPlan::Mode::Curve:
+        return "curve " + std::to_string(p.cMin) + ".." + std::to_string(p.cMax);
+    case LoadPlan::Mode::Search:
+        return "search " + std::to_string(p.cMin) + ".." + std::to_string(p.cMax);
     }
     return {};
 }
@@ -78,7 +85,8 @@ std::string csvField(const std::string &s)
 
 size_t displayWidth(const std::string &s)
 {
-    return size_t(std::count_if(s.begin(), s.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    return size_t(std::count_if(s.begin(), s.end(),
+                                [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 void printTable(std::FILE *out, const std::vector<Scenario> &list)
@@ -107,9 +115,10 @@ void printTable(std::FILE *out, const std::vector<Scenario> &list)
 
 void printCsv(std::FILE *out, const std::vector<Scenario> &list)
 {
-    std::fprintf(out, "id,model,backend,gpu,gpus,prefill_gpus,decode_gpus,parallelism,precision,phase,isl,osl,mode,"
-                      "concurrencies,request_count,recipe_concurrency,endpoint,slo_ttft_ms,slo_tpot_ms,slo_e2e_ms,"
-                      "slo_percentile\n");
+    std::fprintf(
+        out, "id,model,backend,gpu,gpus,prefill_gpus,decode_gpus,parallelism,precision,phase,isl,osl,mode,"
+             "concurrencies,request_count,recipe_concurrency,endpoint,slo_ttft_ms,slo_tpot_ms,slo_e2e_ms,"
+             "slo_percentile\n");
     for (const auto &s : list) {
         const std::vector<std::string> f{s.id,
                                          s.model.name,
@@ -144,14 +153,18 @@ int runExpand(Context &ctx)
     QCommandLineParser parser;
     ctx.setupParser(parser, u"List the scenarios a campaign expands to, in run order."_qs, u"FILE"_qs,
                     u"Campaign JSON file ('-' reads stdin)."_qs);
-    parser.addOption({u"format"_qs, u"Output format: table (default), json or csv."_qs, u"format"_qs, u"table"_qs});
-    parser.addOption({u"only"_qs, u"Keep scenarios matching key=glob[,key=glob…] over model, backend, gpu, gpus, phase."_qs,
-                      u"expr"_qs});
+    parser.addOption(
+        {u"format"_qs, u"Output format: table (default), json or csv."_qs, u"format"_qs, u"table"_qs});
+    parser.addOption(
+        {u"only"_qs,
+         u"Keep scenarios matching key=glob[,key=glob…] over model, backend, gpu, gpus, phase."_qs,
+         u"expr"_qs});
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1)
-        return ctx.usageError(pos.isEmpty() ? u"missing FILE"_qs : u"expected one FILE, got "_qs + QString::number(pos.size()));
+        return ctx.usageError(pos.isEmpty() ? u"missing FILE"_qs
+                                            : u"expected one FILE, got "_qs + QString::number(pos.size()));
     QString format = parser.value(u"format"_qs);
     if (format != u"table" && format != u"json" && format != u"csv")
         return ctx.usageError(u"--format: expected table, json or csv, got '"_qs + format + u"'"_qs);
@@ -175,15 +188,20 @@ int runExpand(Context &ctx)
     }
     auto expanded = MatrixExpander().expand(*loaded->outcome.campaign);
     if (!expanded) {
-        std::fprintf(stderr, "%s: %s\n", loaded->path.toLocal8Bit().constData(), expanded.error().message.c_str());
+        std::fprintf(stderr, "%s: %s\n", loaded->path.toLocal8Bit().constData(),
+                     expanded.error().message.c_str());
         return ExitBadInput;
     }
     std::vector<Scenario> list = std::move(expanded).value();
     if (only) {
-        std::erase_if(list, [&](const Scenario &s) { return !ScenarioFilter::matches(*only, MatrixExpander::keysOf(s)); });
+        std::erase_if(list, [&](const Scenario &s) {
+            return !ScenarioFilter::matches(*only, MatrixExpander::keysOf(s));
+        });
     }
     if (format == u"json")
-        std::fprintf(ctx.machine(), "%s\n", ScenarioJson::toJson(list).dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+        std::fprintf(
+            ctx.machine(), "%s\n",
+            ScenarioJson::toJson(list).dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     else if (format == u"csv")
         printCsv(stdout, list);
     else if (format == u"table")

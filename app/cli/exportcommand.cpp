@@ -12,10 +12,12 @@ namespace {
 int runExport(Context &ctx)
 {
     QCommandLineParser parser;
-    parser.addOption({u"format"_qs, u"tlrun (bundle), json (results.json form) or csv (points)."_qs, u"FORMAT"_qs});
+    parser.addOption(
+        {u"format"_qs, u"tlrun (bundle), json (results.json form) or csv (points)."_qs, u"FORMAT"_qs});
     parser.addOption({u"out"_qs, u"Output file."_qs, u"PATH"_qs});
     parser.addOption({u"requests"_qs, u"With --format csv: one row per request instead of per point."_qs});
-    ctx.setupParser(parser, u"Export a stored run."_qs, u"RUN"_qs, u"Run id (≥ 8 hex digits) or a .tlrun bundle."_qs);
+    ctx.setupParser(parser, u"Export a stored run."_qs, u"RUN"_qs,
+                    u"Run id (≥ 8 hex digits) or a .tlrun bundle."_qs);
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
     const QStringList pos = parser.positionalArguments();
@@ -41,7 +43,7 @@ int runExport(Context &ctx)
         written = RunExporter::writeFile(out, j->dump(2) + "\n");
     } else {
         auto csv = parser.isSet(u"requests"_qs) ? RunExporter::requestsCsv(reader, ref->uuid)
-                                                 : RunExporter::pointsCsv(reader, ref->uuid);
+                                                : RunExporter::pointsCsv(reader, ref->uuid);
         if (!csv)
             return reportError(ctx, csv.error());
         written = RunExporter::writeFile(out, *csv);
@@ -49,8 +51,8 @@ int runExport(Context &ctx)
     if (!written)
         return reportError(ctx, written.error());
     if (ctx.global().json)
-        std::fprintf(ctx.machine(), "{\"run_id\": \"%s\", \"format\": \"%s\", \"out\": %s}\n", ref->uuid.c_str(),
-                     format.toStdString().c_str(), nlohmann::json(out).dump().c_str());
+        std::fprintf(ctx.machine(), "{\"run_id\": \"%s\", \"format\": \"%s\", \"out\": %s}\n",
+                     ref->uuid.c_str(), format.toStdString().c_str(), nlohmann::json(out).dump().c_str());
     std::fprintf(ctx.human(), "exported %s to %s\n", ref->uuid.c_str(), out.c_str());
     return ExitOk;
 }

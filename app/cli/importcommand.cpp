@@ -13,9 +13,11 @@ namespace {
 int runImport(Context &ctx)
 {
     QCommandLineParser parser;
-    parser.addOption({u"format"_qs, u"auto (default), vllm, aiperf, genai-perf or tlrun."_qs, u"FORMAT"_qs, u"auto"_qs});
-    ctx.setupParser(parser, u"Import a result file into the history database (the whole file or nothing)."_qs,
-                    u"FILE"_qs, u"Result file: .tlrun bundle, vLLM bench serve JSON/JSONL, AIPerf JSON/JSONL/CSV, GenAI-Perf JSON."_qs);
+    parser.addOption(
+        {u"format"_qs, u"auto (default), vllm, aiperf, genai-perf or tlrun."_qs, u"FORMAT"_qs, u"auto"_qs});
+    ctx.setupParser(
+        parser, u"Import a result file into the history database (the whole file or nothing)."_qs, u"FILE"_qs,
+        u"Result file: .tlrun bundle, vLLM bench serve JSON/JSONL, AIPerf JSON/JSONL/CSV, GenAI-Perf JSON."_qs);
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
     const QStringList pos = parser.positionalArguments();
@@ -29,13 +31,16 @@ int runImport(Context &ctx)
         return reportError(ctx, sum.error());
     if (ctx.global().json)
         std::fprintf(ctx.machine(), "%s\n",
-                     nlohmann::json{{"run_id", sum->uuid}, {"format", sum->format}, {"scenarios", sum->scenarios},
-                                    {"points", sum->points}, {"requests", sum->requests}}
+                     nlohmann::json{{"run_id", sum->uuid},
+                                    {"format", sum->format},
+                                    {"scenarios", sum->scenarios},
+                                    {"points", sum->points},
+                                    {"requests", sum->requests}}
                          .dump(2)
                          .c_str());
-    std::fprintf(ctx.human(), "imported %s (%s): %d scenario%s, %d point%s, %zu request%s\n", sum->uuid.c_str(),
-                 sum->format.c_str(), sum->scenarios, sum->scenarios == 1 ? "" : "s", sum->points, sum->points == 1 ? "" : "s",
-                 sum->requests, sum->requests == 1 ? "" : "s");
+    std::fprintf(ctx.human(), "imported %s (%s): %d scenario%s, %d point%s, %zu request%s\n",
+                 sum->uuid.c_str(), sum->format.c_str(), sum->scenarios, sum->scenarios == 1 ? "" : "s",
+                 sum->points, sum->points == 1 ? "" : "s", sum->requests, sum->requests == 1 ? "" : "s");
     return ExitOk;
 }
 

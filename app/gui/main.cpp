@@ -18,21 +18,24 @@ int main(int argc, char *argv[])
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
 
     QCommandLineParser parser;
-    parser.setApplicationDescription(QApplication::translate("main", "Desktop workbench for LLM-inference benchmark campaigns"));
+    parser.setApplicationDescription(
+        QApplication::translate("main", "Desktop workbench for LLM-inference benchmark campaigns"));
     parser.addHelpOption();
     parser.addVersionOption();
-    const QCommandLineOption dbOption(QStringLiteral("db"), QApplication::translate("main", "History database."),
-                                      QStringLiteral("PATH"));
-    const QCommandLineOption freshOption(QStringLiteral("no-restore"),
-                                        QApplication::translate("main", "Do not restore the window layout."));
+    const QCommandLineOption dbOption(
+        QStringLiteral("db"), QApplication::translate("main", "History database."), QStringLiteral("PATH"));
+    const QCommandLineOption freshOption(
+        QStringLiteral("no-restore"), QApplication::translate("main", "Do not restore the window layout."));
     parser.addOption(dbOption);
     parser.addOption(freshOption);
-    parser.addPositionalArgument(QStringLiteral("campaign"), QApplication::translate("main", "Campaign file to open."),
+    parser.addPositionalArgument(QStringLiteral("campaign"),
+                                 QApplication::translate("main", "Campaign file to open."),
                                  QStringLiteral("[campaign.json]"));
     parser.process(app);
 
     Throughline::MainWindow::Options options;
-    options.databasePath = QString::fromStdString(Throughline::HistoryPath::resolve(parser.value(dbOption).toStdString()));
+    options.databasePath =
+        QString::fromStdString(Throughline::HistoryPath::resolve(parser.value(dbOption).toStdString()));
     options.campaignFile = parser.positionalArguments().value(0);
     options.restoreState = !parser.isSet(freshOption);
     Throughline::MainWindow window(options);

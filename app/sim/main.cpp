@@ -16,28 +16,29 @@ namespace {
 
 void usage(std::FILE *out)
 {
-    std::fprintf(out,
-                 "Usage: throughline-sim --model NAME --gpu NAME [options]\n\n"
-                 "Simulated OpenAI-compatible inference endpoint (timing from an analytic model).\n\n"
-                 "  --model NAME            catalog model (e.g. gpt-oss-120b)\n"
-                 "  --gpu NAME              catalog GPU (H100, H200, B200, GB200, GB300)\n"
-                 "  --gpus N                GPUs of an aggregated deployment (default 1)\n"
-                 "  --prefill-gpus N --decode-gpus M   disaggregated prefill and decode pools\n"
-                 "  --precision P           BF16, FP8 or FP4 (default FP4 where the GPU has it, else FP8)\n"
-                 "  --host ADDR             listen address (default 127.0.0.1)\n"
-                 "  --port N                listen port (default 8000; 0 = any free port)\n"
-                 "  --time-scale S          > 1 runs faster than real time (default 1)\n"
-                 "  --jitter J              relative step-time jitter (default 0)\n"
-                 "  --seed N                seed of jitter, output lengths and faults (default 1)\n"
-                 "  --faults SPEC           e.g. http500=0.01,disconnect=0.01,stall=0.01:5,slow_first_byte=0.02:1\n"
-                 "  --ground-truth FILE     JSONL log, one line per request (CLOCK_MONOTONIC ns)\n"
-                 "  --tls-cert FILE --tls-key FILE   serve HTTPS\n"
-                 "  --served-model-name N   model id in responses (default: the catalog name)\n"
-                 "  --max-connections N     connections above it get 503 + Connection: close\n"
-                 "  --threads N             I/O threads (default 2)\n"
-                 "  --reasoning-content     stream reasoning as delta.reasoning_content\n"
-                 "  --legacy-metric-names   also export the old vLLM metric names\n"
-                 "  --version, --help\n");
+    std::fprintf(
+        out,
+        "Usage: throughline-sim --model NAME --gpu NAME [options]\n\n"
+        "Simulated OpenAI-compatible inference endpoint (timing from an analytic model).\n\n"
+        "  --model NAME            catalog model (e.g. gpt-oss-120b)\n"
+        "  --gpu NAME              catalog GPU (H100, H200, B200, GB200, GB300)\n"
+        "  --gpus N                GPUs of an aggregated deployment (default 1)\n"
+        "  --prefill-gpus N --decode-gpus M   disaggregated prefill and decode pools\n"
+        "  --precision P           BF16, FP8 or FP4 (default FP4 where the GPU has it, else FP8)\n"
+        "  --host ADDR             listen address (default 127.0.0.1)\n"
+        "  --port N                listen port (default 8000; 0 = any free port)\n"
+        "  --time-scale S          > 1 runs faster than real time (default 1)\n"
+        "  --jitter J              relative step-time jitter (default 0)\n"
+        "  --seed N                seed of jitter, output lengths and faults (default 1)\n"
+        "  --faults SPEC           e.g. http500=0.01,disconnect=0.01,stall=0.01:5,slow_first_byte=0.02:1\n"
+        "  --ground-truth FILE     JSONL log, one line per request (CLOCK_MONOTONIC ns)\n"
+        "  --tls-cert FILE --tls-key FILE   serve HTTPS\n"
+        "  --served-model-name N   model id in responses (default: the catalog name)\n"
+        "  --max-connections N     connections above it get 503 + Connection: close\n"
+        "  --threads N             I/O threads (default 2)\n"
+        "  --reasoning-content     stream reasoning as delta.reasoning_content\n"
+        "  --legacy-metric-names   also export the old vLLM metric names\n"
+        "  --version, --help\n");
 }
 
 bool toInt(const std::string &s, long long &out)
@@ -75,7 +76,8 @@ int main(int argc, char **argv)
             std::string v;
             value(v);
             if (!toInt(v, out)) {
-                std::fprintf(stderr, "throughline-sim: %s expects an integer, got \"%s\"\n", a.c_str(), v.c_str());
+                std::fprintf(stderr, "throughline-sim: %s expects an integer, got \"%s\"\n", a.c_str(),
+                             v.c_str());
                 std::exit(2);
             }
         };
@@ -83,7 +85,8 @@ int main(int argc, char **argv)
             std::string v;
             value(v);
             if (!toDouble(v, out)) {
-                std::fprintf(stderr, "throughline-sim: %s expects a number, got \"%s\"\n", a.c_str(), v.c_str());
+                std::fprintf(stderr, "throughline-sim: %s expects a number, got \"%s\"\n", a.c_str(),
+                             v.c_str());
                 std::exit(2);
             }
         };
@@ -93,26 +96,46 @@ int main(int argc, char **argv)
         } else if (a == "--version") {
             std::printf("%s\n", versionLine().c_str());
             return 0;
-        } else if (a == "--model") value(model);
-        else if (a == "--gpu") value(gpu);
-        else if (a == "--gpus") intValue(gpus);
-        else if (a == "--prefill-gpus") intValue(prefillGpus);
-        else if (a == "--decode-gpus") intValue(decodeGpus);
-        else if (a == "--precision") value(precision);
-        else if (a == "--host") value(host);
-        else if (a == "--port") intValue(port);
-        else if (a == "--time-scale") numValue(timeScale);
-        else if (a == "--jitter") numValue(jitter);
-        else if (a == "--seed") intValue(seed);
-        else if (a == "--faults") value(faults);
-        else if (a == "--ground-truth") value(groundTruth);
-        else if (a == "--tls-cert") value(cert);
-        else if (a == "--tls-key") value(key);
-        else if (a == "--served-model-name") value(served);
-        else if (a == "--max-connections") intValue(maxConn);
-        else if (a == "--threads") intValue(threads);
-        else if (a == "--legacy-metric-names") legacy = true;
-        else if (a == "--reasoning-content") reasoningContent = true;
+        } else if (a == "--model")
+            value(model);
+        else if (a == "--gpu")
+            value(gpu);
+        else if (a == "--gpus")
+            intValue(gpus);
+        else if (a == "--prefill-gpus")
+            intValue(prefillGpus);
+        else if (a == "--decode-gpus")
+            intValue(decodeGpus);
+        else if (a == "--precision")
+            value(precision);
+        else if (a == "--host")
+            value(host);
+        else if (a == "--port")
+            intValue(port);
+        else if (a == "--time-scale")
+            numValue(timeScale);
+        else if (a == "--jitter")
+            numValue(jitter);
+        else if (a == "--seed")
+            intValue(seed);
+        else if (a == "--faults")
+            value(faults);
+        else if (a == "--ground-truth")
+            value(groundTruth);
+        else if (a == "--tls-cert")
+            value(cert);
+        else if (a == "--tls-key")
+            value(key);
+        else if (a == "--served-model-name")
+            value(served);
+        else if (a == "--max-connections")
+            intValue(maxConn);
+        else if (a == "--threads")
+            intValue(threads);
+        else if (a == "--legacy-metric-names")
+            legacy = true;
+        else if (a == "--reasoning-content")
+            reasoningContent = true;
         else {
             std::fprintf(stderr, "throughline-sim: unknown option \"%s\" (see --help)\n", a.c_str());
             return 2;
@@ -123,7 +146,9 @@ int main(int argc, char **argv)
         return 2;
     }
     if (timeScale <= 0 || jitter < 0 || port < 0 || port > 65535 || threads < 1) {
-        std::fprintf(stderr, "throughline-sim: --time-scale must be > 0, --jitter >= 0, --port 0..65535, --threads >= 1\n");
+        std::fprintf(
+            stderr,
+            "throughline-sim: --time-scale must be > 0, --jitter >= 0, --port 0..65535, --threads >= 1\n");
         return 2;
     }
     if ((prefillGpus > 0) != (decodeGpus > 0)) {
@@ -179,7 +204,8 @@ int main(int argc, char **argv)
         return 3;
     }
     std::printf("listening %s:%d\n", host.c_str(), *bound);
-    std::printf("url: %s://%s:%d/v1 (time scale %g)\n", server.tls() ? "https" : "http", host.c_str(), *bound, timeScale);
+    std::printf("url: %s://%s:%d/v1 (time scale %g)\n", server.tls() ? "https" : "http", host.c_str(), *bound,
+                timeScale);
     std::printf("%s", server.capacitySummary().c_str());
     std::fflush(stdout);
 

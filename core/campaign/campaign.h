@@ -50,7 +50,7 @@ struct Campaign {
     std::vector<std::string> models;
     std::vector<std::string> backends;
     std::vector<Deployment> deployments;
-    std::vector<Phase> phases; // presets expand from {"preset": "Chat"}
+    std::vector<Phase> phases;       // presets expand from {"preset": "Chat"}
     std::vector<MatrixRule> include; // empty = everything
     std::vector<MatrixRule> exclude;
 

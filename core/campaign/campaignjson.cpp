@@ -21,15 +21,22 @@ namespace {
 const char *typeName(const json &j)
 {
     switch (j.type()) {
-    case json::value_t::null: return "null";
-    case json::value_t::boolean: return "a boolean";
+    case json::value_t::null:
+        return "null";
+    case json::value_t::boolean:
+        return "a boolean";
     case json::value_t::number_integer:
     case json::value_t::number_unsigned:
-    case json::value_t::number_float: return "a number";
-    case json::value_t::string: return "a string";
-    case json::value_t::array: return "an array";
-    case json::value_t::object: return "an object";
-    default: return "an unsupported value";
+    case json::value_t::number_float:
+        return "a number";
+    case json::value_t::string:
+        return "a string";
+    case json::value_t::array:
+        return "an array";
+    case json::value_t::object:
+        return "an object";
+    default:
+        return "an unsupported value";
     }
 }
 
@@ -58,15 +65,17 @@ bool looksLikeSecretKey(std::string_view key)
         if (std::isalnum(static_cast<unsigned char>(c)))
             k += char(std::tolower(static_cast<unsigned char>(c)));
     }
-    static const char *exact[] = {"apikey", "key", "token", "secret", "password", "passwd", "bearer",
-                                  "authorization", "accesstoken", "authtoken", "openaiapikey", "hftoken",
-                                  "nvidiaapikey", "ngcapikey", "clientsecret"};
+    static const char *exact[] = {"apikey",       "key",     "token",         "secret",      "password",
+                                  "passwd",       "bearer",  "authorization", "accesstoken", "authtoken",
+                                  "openaiapikey", "hftoken", "nvidiaapikey",  "ngcapikey",   "clientsecret"};
     for (const char *e : exact) {
         if (k == e)
             return true;
     }
     // Suffix forms such as "my_api_key" / "github_token"; but not "*_env" / "*_keyring" references.
-    auto ends = [&](std::string_view s) { return k.size() >= s.size() && k.compare(k.size() - s.size(), s.size(), s) == 0; };
+    auto ends = [&](std::string_view s) {
+        return k.size() >= s.size() && k.compare(k.size() - s.size(), s.size(), s) == 0;
+    };
     return ends("apikey") || ends("token") || ends("secret") || ends("password");
 }
 
@@ -85,10 +94,13 @@ struct Ctx {
 
 // Reads one JSON object member by member; records every problem and reports unknown members at
 // the end (finish()). Missing optional members keep the caller's default.
-class Obj {
+class Obj
+{
 public:
     Obj(Ctx &ctx, const json *j, std::string ptr, const char *what = "an object")
-        : m_ctx(ctx), m_j(j), m_ptr(std::move(ptr))
+        : m_ctx(ctx)
+        , m_j(j)
+        , m_ptr(std::move(ptr))
     {
         if (j && !j->is_object())
             m_ctx.add(m_ptr, std::string("expected ") + what + ", got " + typeName(*j));
@@ -179,8 +191,8 @@ public:
             return false;
         }
         if (x < min || x > max) {
-            m_ctx.add(ptr, "must be between " + std::to_string(min) + " and " + std::to_string(max) + ", got "
-                               + std::to_string(x));
+            m_ctx.add(ptr, "must be between " + std::to_string(min) + " and " + std::to_string(max) +
+                               ", got " + std::to_string(x));
             return false;
         }
         out = static_cast<I>(x);
@@ -207,8 +219,8 @@ public:
         const double d = v.get<double>();
         const bool low = minExclusive ? !(d > min) : !(d >= min);
         if (low || !(d <= max)) {
-            m_ctx.add(ptr, "must be " + std::string(minExclusive ? "greater than " : "at least ") + fmtNum(min)
-                               + " and at most " + fmtNum(max) + ", got " + fmtNum(d));
+            m_ctx.add(ptr, "must be " + std::string(minExclusive ? "greater than " : "at least ") +
+                               fmtNum(min) + " and at most " + fmtNum(max) + ", got " + fmtNum(d));
             return false;
         }
         out = d;
@@ -235,7 +247,8 @@ public:
             std::string list;
             for (const auto &n : names)
                 list += (list.empty() ? "" : ", ") + n;
-            m_ctx.add(at(key), "unknown value '" + s + "'; expected one of " + list + Suggest::didYouMean(s, names));
+            m_ctx.add(at(key),
+                      "unknown value '" + s + "'; expected one of " + list + Suggest::didYouMean(s, names));
             return false;
         }
         m_ctx.add(at(key), std::string("expected a string, got ") + typeName(*v));
@@ -255,7 +268,8 @@ public:
         for (size_t i = 0; i < v->size(); ++i) {
             const json &e = (*v)[i];
             if (!e.is_string())
-                m_ctx.add(at(key) + "/" + std::to_string(i), std::string("expected a string, got ") + typeName(e));
+                m_ctx.add(at(key) + "/" + std::to_string(i),
+                          std::string("expected a string, got ") + typeName(e));
             else if (e.get_ref<const std::string &>().empty())
                 m_ctx.add(at(key) + "/" + std::to_string(i), "must not be empty");
             else
@@ -274,8 +288,8 @@ public:
             if (looksLikeSecretKey(it.key()))
                 m_ctx.add(at(it.key()), kSecretMessage, true);
             else
-                m_ctx.add(at(it.key()), "unknown member '" + it.key() + "'" + Suggest::didYouMean(it.key(), m_known),
-                          true);
+                m_ctx.add(at(it.key()),
+                          "unknown member '" + it.key() + "'" + Suggest::didYouMean(it.key(), m_known), true);
         }
     }
 
@@ -290,7 +304,8 @@ private:
 
 const char *const kRuleKeys[] = {"model", "backend", "gpu", "gpus", "phase"};
 
-void decodeMatch(Ctx &ctx, const json &j, const std::string &ptr, std::map<std::string, std::vector<std::string>> &out)
+void decodeMatch(Ctx &ctx, const json &j, const std::string &ptr,
+                 std::map<std::string, std::vector<std::string>> &out)
 {
     out.clear();
     if (!j.is_object()) {
@@ -301,8 +316,9 @@ void decodeMatch(Ctx &ctx, const json &j, const std::string &ptr, std::map<std::
     for (auto it = j.begin(); it != j.end(); ++it) {
         const std::string kptr = JsonPositions::join(ptr, it.key());
         if (std::find(keys.begin(), keys.end(), it.key()) == keys.end()) {
-            ctx.add(kptr, "unknown rule key '" + it.key() + "'; expected model, backend, gpu, gpus or phase"
-                              + Suggest::didYouMean(it.key(), keys),
+            ctx.add(kptr,
+                    "unknown rule key '" + it.key() + "'; expected model, backend, gpu, gpus or phase" +
+                        Suggest::didYouMean(it.key(), keys),
                     true);
             continue;
         }
@@ -345,7 +361,8 @@ void decodeDist(Ctx &ctx, const json *j, const std::string &ptr, LengthDist &d)
         return;
     d.kind = LengthDist::Kind::Fixed;
     o.enumeration("dist", d.kind,
-                  {{"fixed", LengthDist::Kind::Fixed}, {"uniform", LengthDist::Kind::Uniform},
+                  {{"fixed", LengthDist::Kind::Fixed},
+                   {"uniform", LengthDist::Kind::Uniform},
                    {"normal", LengthDist::Kind::Normal}});
     if (!o.get("dist") && o.valid())
         ctx.add(ptr, "missing required member 'dist' (fixed, uniform or normal)");
@@ -360,8 +377,8 @@ void decodeDist(Ctx &ctx, const json *j, const std::string &ptr, LengthDist &d)
         o.number("std", d.std, 0, 1e7, false, true);
     }
     if (hasMin && hasMax && d.min > d.max)
-        ctx.add(JsonPositions::join(ptr, "min"), "min (" + std::to_string(d.min) + ") exceeds max ("
-                                                   + std::to_string(d.max) + ")");
+        ctx.add(JsonPositions::join(ptr, "min"),
+                "min (" + std::to_string(d.min) + ") exceeds max (" + std::to_string(d.max) + ")");
     o.finish();
 }
 
@@ -381,7 +398,8 @@ Phase decodePhase(Ctx &ctx, const json &j, const std::string &ptr)
             std::vector<std::string> names;
             for (const auto &q : ctx.catalog.phasePresets())
                 names.push_back(q.name);
-            ctx.add(o.at("preset"), "unknown phase preset '" + preset + "'" + Suggest::didYouMean(preset, names));
+            ctx.add(o.at("preset"),
+                    "unknown phase preset '" + preset + "'" + Suggest::didYouMean(preset, names));
         }
     }
     o.str("name", p.name, !fromPreset && preset.empty(), true);
@@ -417,8 +435,9 @@ Deployment decodeDeployment(Ctx &ctx, const json &j, const std::string &ptr)
             return s;
         }();
         if (std::find(kPrecisions.begin(), kPrecisions.end(), up) == kPrecisions.end())
-            ctx.add(o.at("precision"), "unknown precision '" + d.precision + "'; expected BF16, FP16, FP8 or FP4"
-                                           + Suggest::didYouMean(d.precision, kPrecisions));
+            ctx.add(o.at("precision"), "unknown precision '" + d.precision +
+                                           "'; expected BF16, FP16, FP8 or FP4" +
+                                           Suggest::didYouMean(d.precision, kPrecisions));
         else
             d.precision = up;
     }
@@ -431,8 +450,9 @@ Deployment decodeDeployment(Ctx &ctx, const json &j, const std::string &ptr)
     } else if (d.disaggregated()) {
         const int sum = d.prefillGpus + d.decodeGpus;
         if (hasGpus && d.gpus != sum)
-            ctx.add(o.at("gpus"), "gpus (" + std::to_string(d.gpus) + ") must equal prefill_gpus + decode_gpus ("
-                                      + std::to_string(sum) + ")");
+            ctx.add(o.at("gpus"), "gpus (" + std::to_string(d.gpus) +
+                                      ") must equal prefill_gpus + decode_gpus (" + std::to_string(sum) +
+                                      ")");
         d.gpus = sum;
     }
     (void)hasP;
@@ -444,8 +464,10 @@ Deployment decodeDeployment(Ctx &ctx, const json &j, const std::string &ptr)
 void decodePlanMembers(Ctx &ctx, Obj &o, LoadPlan &p)
 {
     o.enumeration("mode", p.mode,
-                  {{"closed", LoadPlan::Mode::Closed}, {"open", LoadPlan::Mode::Open},
-                   {"curve", LoadPlan::Mode::Curve}, {"search", LoadPlan::Mode::Search}});
+                  {{"closed", LoadPlan::Mode::Closed},
+                   {"open", LoadPlan::Mode::Open},
+                   {"curve", LoadPlan::Mode::Curve},
+                   {"search", LoadPlan::Mode::Search}});
     if (const json *c = o.get("concurrencies")) {
         if (!c->is_array()) {
             ctx.add(o.at("concurrencies"), std::string("expected an array of integers, got ") + typeName(*c));
@@ -453,7 +475,8 @@ void decodePlanMembers(Ctx &ctx, Obj &o, LoadPlan &p)
             std::vector<int> v;
             for (size_t i = 0; i < c->size(); ++i) {
                 int x = 0;
-                if (o.integerValue((*c)[i], o.at("concurrencies") + "/" + std::to_string(i), x, 1, 10'000'000))
+                if (o.integerValue((*c)[i], o.at("concurrencies") + "/" + std::to_string(i), x, 1,
+                                   10'000'000))
                     v.push_back(x);
             }
             p.concurrencies = v;
@@ -473,12 +496,14 @@ void decodePlanMembers(Ctx &ctx, Obj &o, LoadPlan &p)
         }
     }
     o.enumeration("arrival", p.arrival,
-                  {{"poisson", LoadPlan::Arrival::Poisson}, {"constant", LoadPlan::Arrival::Constant},
+                  {{"poisson", LoadPlan::Arrival::Poisson},
+                   {"constant", LoadPlan::Arrival::Constant},
                    {"gamma", LoadPlan::Arrival::Gamma}});
     o.number("burstiness", p.burstiness, 0, 1e6, true);
     o.integer("concurrency_cap", p.concurrencyCap, 0, 10'000'000);
     o.enumeration("spacing", p.spacing,
-                  {{"log2", LoadPlan::CurveSpacing::Log2}, {"mlperf_endpoints", LoadPlan::CurveSpacing::MlperfEndpoints}});
+                  {{"log2", LoadPlan::CurveSpacing::Log2},
+                   {"mlperf_endpoints", LoadPlan::CurveSpacing::MlperfEndpoints}});
     o.integer("c_min", p.cMin, 1, 10'000'000);
     o.integer("c_max", p.cMax, 1, 10'000'000);
     o.integer("search_max_points", p.searchMaxPoints, 1, 1000);
@@ -509,7 +534,8 @@ void checkPlan(Ctx &ctx, const std::string &ptr, const LoadPlan &p)
         ctx.add(JsonPositions::join(ptr, "c_min"),
                 "c_min (" + std::to_string(p.cMin) + ") exceeds c_max (" + std::to_string(p.cMax) + ")");
     if (p.mode == LoadPlan::Mode::Closed && p.concurrencies.empty())
-        ctx.add(JsonPositions::join(ptr, "concurrencies"), "a closed-loop plan needs at least one concurrency");
+        ctx.add(JsonPositions::join(ptr, "concurrencies"),
+                "a closed-loop plan needs at least one concurrency");
     if (p.mode == LoadPlan::Mode::Open && p.rates.empty())
         ctx.add(JsonPositions::join(ptr, "rates"), "an open-loop plan needs at least one rate");
 }
@@ -568,8 +594,10 @@ Endpoint decodeEndpoint(Ctx &ctx, const json &j, const std::string &ptr)
     o.str("base_url", e.baseUrl);
     o.stringList("replica_urls", e.replicaUrls);
     o.enumeration("routing", e.routing,
-                  {{"round_robin", Endpoint::Routing::RoundRobin}, {"least_in_flight", Endpoint::Routing::LeastInFlight}});
-    o.enumeration("flavour", e.flavour, {{"chat", ApiFlavour::Chat}, {"completions", ApiFlavour::Completions}});
+                  {{"round_robin", Endpoint::Routing::RoundRobin},
+                   {"least_in_flight", Endpoint::Routing::LeastInFlight}});
+    o.enumeration("flavour", e.flavour,
+                  {{"chat", ApiFlavour::Chat}, {"completions", ApiFlavour::Completions}});
     o.str("served_model", e.servedModel);
     if (const json *k = o.get("api_key_env")) {
         if (!k->is_string()) {
@@ -582,19 +610,22 @@ Endpoint decodeEndpoint(Ctx &ctx, const json &j, const std::string &ptr)
             if (v.empty())
                 e.apiKeyEnv.clear(); // no key
             else if (looksLikeLiteralKey(v))
-                ctx.add(o.at("api_key_env"), "must name an environment variable (e.g. OPENAI_API_KEY), but the value "
-                                             "looks like a literal key; the value is not shown");
+                ctx.add(o.at("api_key_env"),
+                        "must name an environment variable (e.g. OPENAI_API_KEY), but the value "
+                        "looks like a literal key; the value is not shown");
             else if (!nameOk)
-                ctx.add(o.at("api_key_env"), "must name an environment variable: letters, digits and '_', not "
-                                             "starting with a digit");
+                ctx.add(o.at("api_key_env"),
+                        "must name an environment variable: letters, digits and '_', not "
+                        "starting with a digit");
             else
                 e.apiKeyEnv = v;
         }
     }
     if (o.str("api_key_keyring", e.apiKeyKeyring) && looksLikeLiteralKey(e.apiKeyKeyring)) {
         e.apiKeyKeyring.clear();
-        ctx.add(o.at("api_key_keyring"), "must name a keyring entry, but the value looks like a literal key; the "
-                                         "value is not shown");
+        ctx.add(o.at("api_key_keyring"),
+                "must name a keyring entry, but the value looks like a literal key; the "
+                "value is not shown");
     }
     o.str("ca_file", e.caFile);
     o.boolean("insecure", e.insecure);
@@ -606,9 +637,11 @@ Endpoint decodeEndpoint(Ctx &ctx, const json &j, const std::string &ptr)
             for (auto it = h->begin(); it != h->end(); ++it) {
                 const std::string hp = JsonPositions::join(o.at("headers"), it.key());
                 const std::string name = lower(it.key());
-                if (name == "authorization" || name == "proxy-authorization" || looksLikeSecretKey(it.key())
-                    || name == "x-api-key" || name == "api-key") {
-                    ctx.add(hp, std::string("header '") + it.key() + "' would carry a secret; " + kSecretMessage, true);
+                if (name == "authorization" || name == "proxy-authorization" ||
+                    looksLikeSecretKey(it.key()) || name == "x-api-key" || name == "api-key") {
+                    ctx.add(hp,
+                            std::string("header '") + it.key() + "' would carry a secret; " + kSecretMessage,
+                            true);
                 } else if (!it->is_string()) {
                     ctx.add(hp, std::string("expected a string, got ") + typeName(*it));
                 } else {
@@ -636,7 +669,8 @@ Endpoint decodeEndpoint(Ctx &ctx, const json &j, const std::string &ptr)
             if (seed->is_number_unsigned() || (seed->is_number_integer() && seed->get<long long>() >= 0))
                 e.sim.seed = seed->get<std::uint64_t>();
             else
-                ctx.add(so.at("seed"), std::string("expected a non-negative integer, got ") + typeName(*seed));
+                ctx.add(so.at("seed"),
+                        std::string("expected a non-negative integer, got ") + typeName(*seed));
         }
         so.str("faults", e.sim.faults);
         so.boolean("child_process", e.sim.childProcess);
@@ -656,8 +690,9 @@ ModelSpec decodeModel(Ctx &ctx, const json &j, const std::string &ptr)
         return m;
     o.str("name", m.name, true, true);
     if (m.name.find('/') != std::string::npos)
-        ctx.add(o.at("name"), "a model name must not contain '/' (it separates the parts of scenario ids); put "
-                              "the Hugging Face id in hf_id");
+        ctx.add(o.at("name"),
+                "a model name must not contain '/' (it separates the parts of scenario ids); put "
+                "the Hugging Face id in hf_id");
     o.str("hf_id", m.hfId);
     o.number("total_params_b", m.totalParamsB, 0, 1e6, true, true);
     o.number("active_params_b", m.activeParamsB, 0, 1e6, true, true);
@@ -666,7 +701,8 @@ ModelSpec decodeModel(Ctx &ctx, const json &j, const std::string &ptr)
     o.integer("q_heads", m.qHeads, 1, 100'000);
     o.integer("kv_heads", m.kvHeads, 0, 100'000);
     o.integer("head_dim", m.headDim, 0, 100'000);
-    o.enumeration("attention", m.attention, {{"gqa", ModelSpec::Attention::Gqa}, {"mla", ModelSpec::Attention::Mla}});
+    o.enumeration("attention", m.attention,
+                  {{"gqa", ModelSpec::Attention::Gqa}, {"mla", ModelSpec::Attention::Mla}});
     o.boolean("sliding_window_half", m.slidingWindowHalf);
     o.number("kv_elems_per_token", m.kvElemsPerToken, 0, 1e9, true, true);
     o.integer("experts", m.experts, 0, 100'000);
@@ -731,8 +767,8 @@ std::string CampaignJson::Migrated::originalPointer(const std::string &pointer) 
     const std::pair<std::string, std::string> *best = nullptr;
     for (const auto &r : pointerRenames) {
         const auto &from = r.first;
-        const bool prefix = pointer.compare(0, from.size(), from) == 0
-            && (pointer.size() == from.size() || pointer[from.size()] == '/');
+        const bool prefix = pointer.compare(0, from.size(), from) == 0 &&
+                            (pointer.size() == from.size() || pointer[from.size()] == '/');
         if (prefix && from.size() >= bestLen) {
             bestLen = from.size();
             best = &r;
@@ -752,32 +788,37 @@ Result<CampaignJson::Migrated> CampaignJson::migrate(const json &docIn)
     int version = -1;
     if (auto it = docIn.find("schema"); it != docIn.end()) {
         if (!it->is_string())
-            return makeError(ErrorCode::InvalidInput, std::string("/schema: expected a string like \"") + kSchemaPrefix
-                                                          + "1\", got " + typeName(*it));
+            return makeError(ErrorCode::InvalidInput, std::string("/schema: expected a string like \"") +
+                                                          kSchemaPrefix + "1\", got " + typeName(*it));
         const std::string s = it->get<std::string>();
         const std::string prefix = kSchemaPrefix;
-        const std::string rest = s.compare(0, prefix.size(), prefix) == 0 ? s.substr(prefix.size()) : std::string();
-        const bool digits = !rest.empty() && rest.size() < 9
-            && std::all_of(rest.begin(), rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+        const std::string rest =
+            s.compare(0, prefix.size(), prefix) == 0 ? s.substr(prefix.size()) : std::string();
+        const bool digits = !rest.empty() && rest.size() < 9 &&
+                            std::all_of(rest.begin(), rest.end(),
+                                        [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
         if (!digits)
-            return makeError(ErrorCode::InvalidInput, "/schema: unknown schema '" + s + "'; expected \"" + prefix
-                                                          + std::to_string(Campaign::kSchemaVersion) + "\"");
+            return makeError(ErrorCode::InvalidInput, "/schema: unknown schema '" + s + "'; expected \"" +
+                                                          prefix + std::to_string(Campaign::kSchemaVersion) +
+                                                          "\"");
         version = std::stoi(rest);
     } else if (auto v0 = docIn.find("schema_version"); v0 != docIn.end()) {
         if (!v0->is_number_integer() || v0->get<long long>() != 0)
-            return makeError(ErrorCode::InvalidInput,
-                             "/schema_version: only version 0 used this key; current documents use \"schema\": \""
-                                 + std::string(kSchemaPrefix) + std::to_string(Campaign::kSchemaVersion) + "\"");
+            return makeError(
+                ErrorCode::InvalidInput,
+                "/schema_version: only version 0 used this key; current documents use \"schema\": \"" +
+                    std::string(kSchemaPrefix) + std::to_string(Campaign::kSchemaVersion) + "\"");
         version = 0;
     } else {
-        return makeError(ErrorCode::InvalidInput, std::string("missing \"schema\" member; add \"schema\": \"")
-                                                      + kSchemaPrefix + std::to_string(Campaign::kSchemaVersion) + "\"");
+        return makeError(ErrorCode::InvalidInput,
+                         std::string("missing \"schema\" member; add \"schema\": \"") + kSchemaPrefix +
+                             std::to_string(Campaign::kSchemaVersion) + "\"");
     }
     if (version > Campaign::kSchemaVersion)
         return makeError(ErrorCode::Unsupported,
-                         "/schema: this campaign uses schema version " + std::to_string(version)
-                             + ", newer than this Throughline supports (" + std::to_string(Campaign::kSchemaVersion)
-                             + "); upgrade Throughline to read it");
+                         "/schema: this campaign uses schema version " + std::to_string(version) +
+                             ", newer than this Throughline supports (" +
+                             std::to_string(Campaign::kSchemaVersion) + "); upgrade Throughline to read it");
     m.fromVersion = version;
     m.doc = docIn;
     if (version == 0) {
@@ -800,7 +841,8 @@ Result<CampaignJson::Migrated> CampaignJson::migrate(const json &docIn)
             d.erase("matrix");
             for (const char *k : {"models", "backends", "deployments", "phases"})
                 move(matrix, k, d, k, std::string("/matrix/") + k, std::string("/") + k);
-            for (auto it = matrix.begin(); it != matrix.end(); ++it) // leftovers stay visible as unknown members
+            for (auto it = matrix.begin(); it != matrix.end();
+                 ++it) // leftovers stay visible as unknown members
                 d["matrix_" + it.key()] = *it;
             if (auto deps = d.find("deployments"); deps != d.end() && deps->is_array()) {
                 for (size_t i = 0; i < deps->size(); ++i) {
@@ -828,7 +870,8 @@ Result<CampaignJson::Migrated> CampaignJson::migrate(const json &docIn)
             d.erase("load");
             if (l.is_object()) {
                 move(l, "concurrency", l, "concurrencies", "/load/concurrency", "/plan/concurrencies");
-                move(l, "requests_per_point", l, "request_count", "/load/requests_per_point", "/plan/request_count");
+                move(l, "requests_per_point", l, "request_count", "/load/requests_per_point",
+                     "/plan/request_count");
             }
             d["plan"] = l;
             m.pointerRenames.emplace_back("/plan", "/load");
@@ -851,10 +894,12 @@ Campaign CampaignJson::decode(const json &doc, const Catalog &catalog, Validatio
     o.str("description", c.description);
     o.stringList("models", c.models, true);
     o.stringList("backends", c.backends, true);
-    c.deployments = decodeArray<Deployment>(ctx, o.require("deployments"), "/deployments",
-                                            [&](const json &j, const std::string &p) { return decodeDeployment(ctx, j, p); });
-    c.phases = decodeArray<Phase>(ctx, o.require("phases"), "/phases",
-                                  [&](const json &j, const std::string &p) { return decodePhase(ctx, j, p); });
+    c.deployments = decodeArray<Deployment>(
+        ctx, o.require("deployments"), "/deployments",
+        [&](const json &j, const std::string &p) { return decodeDeployment(ctx, j, p); });
+    c.phases =
+        decodeArray<Phase>(ctx, o.require("phases"), "/phases",
+                           [&](const json &j, const std::string &p) { return decodePhase(ctx, j, p); });
     auto rule = [&](const json &j, const std::string &p) {
         MatrixRule r;
         decodeMatch(ctx, j, p, r.match);
@@ -862,20 +907,24 @@ Campaign CampaignJson::decode(const json &doc, const Catalog &catalog, Validatio
     };
     c.include = decodeArray<MatrixRule>(ctx, o.get("include"), "/include", rule);
     c.exclude = decodeArray<MatrixRule>(ctx, o.get("exclude"), "/exclude", rule);
-    c.customModels = decodeArray<ModelSpec>(ctx, o.get("custom_models"), "/custom_models",
-                                            [&](const json &j, const std::string &p) { return decodeModel(ctx, j, p); });
-    c.customGpus = decodeArray<GpuSpec>(ctx, o.get("custom_gpus"), "/custom_gpus",
-                                        [&](const json &j, const std::string &p) { return decodeGpu(ctx, j, p); });
+    c.customModels =
+        decodeArray<ModelSpec>(ctx, o.get("custom_models"), "/custom_models",
+                               [&](const json &j, const std::string &p) { return decodeModel(ctx, j, p); });
+    c.customGpus =
+        decodeArray<GpuSpec>(ctx, o.get("custom_gpus"), "/custom_gpus",
+                             [&](const json &j, const std::string &p) { return decodeGpu(ctx, j, p); });
     // Custom GPUs resolve deployment aliases too.
     for (auto &d : c.deployments) {
         for (const auto &g : c.customGpus) {
-            if (lower(g.name) == lower(d.gpu)
-                || std::any_of(g.aliases.begin(), g.aliases.end(), [&](const std::string &a) { return lower(a) == lower(d.gpu); }))
+            if (lower(g.name) == lower(d.gpu) ||
+                std::any_of(g.aliases.begin(), g.aliases.end(),
+                            [&](const std::string &a) { return lower(a) == lower(d.gpu); }))
                 d.gpu = g.name;
         }
     }
-    c.endpoints = decodeArray<Endpoint>(ctx, o.require("endpoints"), "/endpoints",
-                                        [&](const json &j, const std::string &p) { return decodeEndpoint(ctx, j, p); });
+    c.endpoints =
+        decodeArray<Endpoint>(ctx, o.require("endpoints"), "/endpoints",
+                              [&](const json &j, const std::string &p) { return decodeEndpoint(ctx, j, p); });
     if (const json *p = o.get("plan"))
         c.plan = decodePlan(ctx, *p, "/plan", LoadPlan{});
     if (const json *s = o.get("slos")) {
@@ -886,26 +935,27 @@ Campaign CampaignJson::decode(const json &doc, const Catalog &catalog, Validatio
                 c.slos[it.key()] = decodeSlo(ctx, *it, JsonPositions::join("/slos", it.key()));
         }
     }
-    c.overrides = decodeArray<ScenarioOverride>(ctx, o.get("overrides"), "/overrides", [&](const json &j, const std::string &p) {
-        ScenarioOverride ov;
-        Obj oo(ctx, &j, p);
-        if (!oo.valid())
+    c.overrides = decodeArray<ScenarioOverride>(
+        ctx, o.get("overrides"), "/overrides", [&](const json &j, const std::string &p) {
+            ScenarioOverride ov;
+            Obj oo(ctx, &j, p);
+            if (!oo.valid())
+                return ov;
+            if (const json *m = oo.require("match"))
+                decodeMatch(ctx, *m, oo.at("match"), ov.rule.match);
+            // An override's plan is a patch over the campaign plan.
+            if (const json *pl = oo.get("plan"))
+                ov.plan = decodePlan(ctx, *pl, oo.at("plan"), c.plan);
+            if (const json *sl = oo.get("slo"))
+                ov.slo = decodeSlo(ctx, *sl, oo.at("slo"));
+            int rc = 0;
+            if (oo.integer("recipe_concurrency", rc, 1, 10'000'000))
+                ov.recipeConcurrency = rc;
+            if (!oo.get("plan") && !oo.get("slo") && !oo.get("recipe_concurrency"))
+                ctx.add(p, "an override needs at least one of plan, slo or recipe_concurrency");
+            oo.finish();
             return ov;
-        if (const json *m = oo.require("match"))
-            decodeMatch(ctx, *m, oo.at("match"), ov.rule.match);
-        // An override's plan is a patch over the campaign plan.
-        if (const json *pl = oo.get("plan"))
-            ov.plan = decodePlan(ctx, *pl, oo.at("plan"), c.plan);
-        if (const json *sl = oo.get("slo"))
-            ov.slo = decodeSlo(ctx, *sl, oo.at("slo"));
-        int rc = 0;
-        if (oo.integer("recipe_concurrency", rc, 1, 10'000'000))
-            ov.recipeConcurrency = rc;
-        if (!oo.get("plan") && !oo.get("slo") && !oo.get("recipe_concurrency"))
-            ctx.add(p, "an override needs at least one of plan, slo or recipe_concurrency");
-        oo.finish();
-        return ov;
-    });
+        });
     if (const json *t = o.get("targets")) {
         Obj to(ctx, t, "/targets");
         to.str("file", c.targets.file);
@@ -964,8 +1014,8 @@ Result<Campaign> CampaignJson::read(std::string_view text, const Catalog &catalo
             const std::string ptr = migrated->originalPointer(p.pointer);
             const JsonLocation loc = positions.nearest(ptr);
             const JsonPosition at = p.atKey && loc.key.valid() ? loc.key : loc.value;
-            msg += (msg.empty() ? "" : "\n") + std::to_string(at.line) + ":" + std::to_string(at.column) + ": "
-                + (ptr.empty() ? "/" : ptr) + ": " + p.message;
+            msg += (msg.empty() ? "" : "\n") + std::to_string(at.line) + ":" + std::to_string(at.column) +
+                   ": " + (ptr.empty() ? "/" : ptr) + ": " + p.message;
         }
         return makeError(ErrorCode::InvalidInput, msg);
     }
@@ -992,7 +1042,8 @@ Result<Campaign> CampaignJson::readFile(const std::string &path)
         size_t start = 0;
         while (start <= m.size()) {
             const size_t nl = m.find('\n', start);
-            msg += (msg.empty() ? "" : "\n") + path + ":" + m.substr(start, nl == std::string::npos ? nl : nl - start);
+            msg += (msg.empty() ? "" : "\n") + path + ":" +
+                   m.substr(start, nl == std::string::npos ? nl : nl - start);
             if (nl == std::string::npos)
                 break;
             start = nl + 1;
@@ -1037,15 +1088,18 @@ json CampaignJson::toJson(const LoadPlan &p)
 
 json CampaignJson::toJson(const Slo &s)
 {
-    return json{{"ttft_ms", s.ttftMs}, {"tpot_ms", s.tpotMs}, {"e2e_ms", s.e2eMs}, {"percentile", s.percentile}};
+    return json{
+        {"ttft_ms", s.ttftMs}, {"tpot_ms", s.tpotMs}, {"e2e_ms", s.e2eMs}, {"percentile", s.percentile}};
 }
 
 namespace {
 json distJson(const LengthDist &d)
 {
     switch (d.kind) {
-    case LengthDist::Kind::Fixed: return json{{"dist", "fixed"}};
-    case LengthDist::Kind::Uniform: return json{{"dist", "uniform"}, {"min", d.min}, {"max", d.max}};
+    case LengthDist::Kind::Fixed:
+        return json{{"dist", "fixed"}};
+    case LengthDist::Kind::Uniform:
+        return json{{"dist", "uniform"}, {"min", d.min}, {"max", d.max}};
     case LengthDist::Kind::Normal:
         return json{{"dist", "normal"}, {"mean", d.mean}, {"std", d.std}, {"min", d.min}, {"max", d.max}};
     }
@@ -1055,15 +1109,21 @@ json distJson(const LengthDist &d)
 
 json CampaignJson::toJson(const Phase &p)
 {
-    return json{{"name", p.name}, {"isl", p.isl}, {"osl", p.osl}, {"isl_dist", distJson(p.islDist)},
+    return json{{"name", p.name},
+                {"isl", p.isl},
+                {"osl", p.osl},
+                {"isl_dist", distJson(p.islDist)},
                 {"osl_dist", distJson(p.oslDist)}};
 }
 
 json CampaignJson::toJson(const Deployment &d)
 {
-    return json{{"gpu", d.gpu},           {"gpus", d.gpus},
-                {"parallelism", d.parallelism}, {"precision", d.precision},
-                {"replicas", d.replicas}, {"prefill_gpus", d.prefillGpus},
+    return json{{"gpu", d.gpu},
+                {"gpus", d.gpus},
+                {"parallelism", d.parallelism},
+                {"precision", d.precision},
+                {"replicas", d.replicas},
+                {"prefill_gpus", d.prefillGpus},
                 {"decode_gpus", d.decodeGpus}};
 }
 
@@ -1080,27 +1140,27 @@ json CampaignJson::toJson(const Endpoint &e)
     json match = json::object();
     for (const auto &[k, globs] : e.match)
         match[k] = globs;
-    return json{{"name", e.name},
-                {"kind", e.kind == Endpoint::Kind::Simulated ? "simulated" : "http"},
-                {"base_url", e.baseUrl},
-                {"replica_urls", e.replicaUrls},
-                {"routing", e.routing == Endpoint::Routing::LeastInFlight ? "least_in_flight" : "round_robin"},
-                {"flavour", e.flavour == ApiFlavour::Completions ? "completions" : "chat"},
-                {"served_model", e.servedModel},
-                {"api_key_env", e.apiKeyEnv},
-                {"api_key_keyring", e.apiKeyKeyring},
-                {"ca_file", e.caFile},
-                {"insecure", e.insecure},
-                {"connect_timeout_s", e.connectTimeoutS},
-                {"headers", e.extraHeaders},
-                {"extra_body", e.extraBody},
-                {"sim",
-                 json{{"time_scale", e.sim.timeScale},
-                      {"jitter", e.sim.jitter},
-                      {"seed", e.sim.seed},
-                      {"faults", e.sim.faults},
-                      {"child_process", e.sim.childProcess}}},
-                {"match", match}};
+    return json{
+        {"name", e.name},
+        {"kind", e.kind == Endpoint::Kind::Simulated ? "simulated" : "http"},
+        {"base_url", e.baseUrl},
+        {"replica_urls", e.replicaUrls},
+        {"routing", e.routing == Endpoint::Routing::LeastInFlight ? "least_in_flight" : "round_robin"},
+        {"flavour", e.flavour == ApiFlavour::Completions ? "completions" : "chat"},
+        {"served_model", e.servedModel},
+        {"api_key_env", e.apiKeyEnv},
+        {"api_key_keyring", e.apiKeyKeyring},
+        {"ca_file", e.caFile},
+        {"insecure", e.insecure},
+        {"connect_timeout_s", e.connectTimeoutS},
+        {"headers", e.extraHeaders},
+        {"extra_body", e.extraBody},
+        {"sim", json{{"time_scale", e.sim.timeScale},
+                     {"jitter", e.sim.jitter},
+                     {"seed", e.sim.seed},
+                     {"faults", e.sim.faults},
+                     {"child_process", e.sim.childProcess}}},
+        {"match", match}};
 }
 
 json CampaignJson::toJson(const ModelSpec &m)

@@ -26,7 +26,8 @@ namespace Throughline {
 
 class Catalog;
 
-class CampaignJson {
+class CampaignJson
+{
 public:
     static constexpr const char *kSchemaPrefix = "throughline.campaign/";
 

@@ -65,10 +65,17 @@ std::string checkUrl(const std::string &s)
     return {};
 }
 
-class Checker {
+class Checker
+{
 public:
-    Checker(const Catalog &catalog, const json &doc, const Campaign &c, ValidationProblems &out, const std::string &baseDir)
-        : m_catalog(catalog), m_doc(doc), m_c(c), m_out(out), m_baseDir(baseDir), m_expander(catalog)
+    Checker(const Catalog &catalog, const json &doc, const Campaign &c, ValidationProblems &out,
+            const std::string &baseDir)
+        : m_catalog(catalog)
+        , m_doc(doc)
+        , m_c(c)
+        , m_out(out)
+        , m_baseDir(baseDir)
+        , m_expander(catalog)
     {
     }
 
@@ -125,13 +132,15 @@ private:
                 const std::string name = v.get<std::string>();
                 const ModelSpec *m = m_expander.findModel(m_c, name);
                 if (!m) {
-                    add(idx("/models", i), "unknown model '" + name + "'" + Suggest::didYouMean(name, modelNames)
-                                               + "; add it under custom_models to use it");
+                    add(idx("/models", i), "unknown model '" + name + "'" +
+                                               Suggest::didYouMean(name, modelNames) +
+                                               "; add it under custom_models to use it");
                     continue;
                 }
                 m_axis["model"].push_back(m->name);
                 if (auto [it, fresh] = seen.emplace(lower(m->name), i); !fresh)
-                    add(idx("/models", i), "duplicate model '" + name + "' (also at /models/" + std::to_string(it->second) + ")");
+                    add(idx("/models", i), "duplicate model '" + name + "' (also at /models/" +
+                                               std::to_string(it->second) + ")");
             }
         }
         // Backends.
@@ -152,13 +161,15 @@ private:
                 const std::string name = v.get<std::string>();
                 const BackendPreset *b = m_catalog.backend(name);
                 if (!b) {
-                    add(idx("/backends", i), "unknown backend '" + name + "'" + Suggest::didYouMean(name, backendNames)
-                                                 + "; use 'openai' for a generic OpenAI-compatible server");
+                    add(idx("/backends", i), "unknown backend '" + name + "'" +
+                                                 Suggest::didYouMean(name, backendNames) +
+                                                 "; use 'openai' for a generic OpenAI-compatible server");
                     continue;
                 }
                 m_axis["backend"].push_back(b->id);
                 if (auto [it, fresh] = seen.emplace(b->id, i); !fresh)
-                    add(idx("/backends", i), "duplicate backend '" + name + "' (also at /backends/" + std::to_string(it->second) + ")");
+                    add(idx("/backends", i), "duplicate backend '" + name + "' (also at /backends/" +
+                                                 std::to_string(it->second) + ")");
             }
         }
         // Deployments.
@@ -175,15 +186,17 @@ private:
                 continue; // reported by decode
             const GpuSpec *g = m_expander.findGpu(m_c, d.gpu);
             if (!g) {
-                add(idx("/deployments", i) + "/gpu", "unknown GPU '" + d.gpu + "'" + Suggest::didYouMean(d.gpu, gpuNames)
-                                                         + "; add it under custom_gpus to use it");
+                add(idx("/deployments", i) + "/gpu", "unknown GPU '" + d.gpu + "'" +
+                                                         Suggest::didYouMean(d.gpu, gpuNames) +
+                                                         "; add it under custom_gpus to use it");
                 continue;
             }
             m_axis["gpu"].push_back(g->name);
             m_axis["gpus"].push_back(std::to_string(d.totalGpus()));
             for (size_t k = 0; k < i; ++k) {
                 if (m_c.deployments[k] == d) {
-                    add(idx("/deployments", i), "duplicate deployment (same as /deployments/" + std::to_string(k) + ")");
+                    add(idx("/deployments", i),
+                        "duplicate deployment (same as /deployments/" + std::to_string(k) + ")");
                     break;
                 }
             }
@@ -198,7 +211,8 @@ private:
                 continue;
             m_axis["phase"].push_back(p.name);
             if (auto [it, fresh] = seenPhases.emplace(lower(p.name), i); !fresh)
-                add(idx("/phases", i), "duplicate phase name '" + p.name + "' (also at /phases/" + std::to_string(it->second) + ")");
+                add(idx("/phases", i), "duplicate phase name '" + p.name + "' (also at /phases/" +
+                                           std::to_string(it->second) + ")");
         }
     }
 
@@ -210,8 +224,8 @@ private:
             if (m.name.empty())
                 continue;
             if (m_catalog.model(m.name))
-                add(idx("/custom_models", i) + "/name", "custom model '" + m.name
-                                                            + "' has the name of a catalog model; choose another name");
+                add(idx("/custom_models", i) + "/name",
+                    "custom model '" + m.name + "' has the name of a catalog model; choose another name");
             else if (auto [it, fresh] = seen.emplace(lower(m.name), i); !fresh)
                 add(idx("/custom_models", i) + "/name", "duplicate custom model '" + m.name + "'");
         }
@@ -221,7 +235,8 @@ private:
             if (g.name.empty())
                 continue;
             if (m_catalog.gpu(g.name))
-                add(idx("/custom_gpus", i) + "/name", "custom GPU '" + g.name + "' has the name of a catalog GPU; choose another name");
+                add(idx("/custom_gpus", i) + "/name",
+                    "custom GPU '" + g.name + "' has the name of a catalog GPU; choose another name");
             else if (auto [it, fresh] = seen.emplace(lower(g.name), i); !fresh)
                 add(idx("/custom_gpus", i) + "/name", "duplicate custom GPU '" + g.name + "'");
             for (size_t a = 0; a < g.aliases.size(); ++a) {
@@ -235,13 +250,15 @@ private:
     void checkEndpoints()
     {
         if (const json *e = member("endpoints"); e && e->is_array() && e->empty())
-            add("/endpoints", "at least one endpoint is needed (kind \"simulated\" runs the built-in simulator)");
+            add("/endpoints",
+                "at least one endpoint is needed (kind \"simulated\" runs the built-in simulator)");
         std::map<std::string, size_t> names;
         for (size_t i = 0; i < m_c.endpoints.size(); ++i) {
             const Endpoint &e = m_c.endpoints[i];
             const std::string base = idx("/endpoints", i);
             if (auto [it, fresh] = names.emplace(e.name, i); !fresh)
-                add(base + "/name", "duplicate endpoint name '" + e.name + "' (also at /endpoints/" + std::to_string(it->second) + ")");
+                add(base + "/name", "duplicate endpoint name '" + e.name + "' (also at /endpoints/" +
+                                        std::to_string(it->second) + ")");
             if (e.kind == Endpoint::Kind::Http) {
                 if (e.baseUrl.empty() && !json(m_doc["endpoints"][i]).contains("base_url"))
                     add(base, "an http endpoint needs base_url (or kind \"simulated\")");
@@ -249,7 +266,8 @@ private:
                     add(base + "/base_url", err);
             } else {
                 if (!e.baseUrl.empty())
-                    add(base + "/base_url", "a simulated endpoint starts its own server; remove base_url or use kind \"http\"");
+                    add(base + "/base_url",
+                        "a simulated endpoint starts its own server; remove base_url or use kind \"http\"");
                 if (!e.replicaUrls.empty())
                     add(base + "/replica_urls", "a simulated endpoint has no replica URLs");
             }
@@ -258,7 +276,8 @@ private:
                     add(base + "/replica_urls/" + std::to_string(r), err);
             }
             if (!e.caFile.empty() && e.insecure)
-                add(base + "/insecure", "insecure disables certificate checks, so ca_file would be ignored; set one of them");
+                add(base + "/insecure",
+                    "insecure disables certificate checks, so ca_file would be ignored; set one of them");
         }
     }
 
@@ -269,15 +288,18 @@ private:
             phases.push_back(p.name);
         for (const auto &[name, slo] : m_c.slos) {
             (void)slo;
-            const bool known = std::any_of(phases.begin(), phases.end(), [&](const std::string &p) { return p == name; });
+            const bool known =
+                std::any_of(phases.begin(), phases.end(), [&](const std::string &p) { return p == name; });
             if (!known)
-                add(JsonPositions::join("/slos", name), "no phase named '" + name + "' in this campaign"
-                                                            + Suggest::didYouMean(name, phases) + "; use \"*\" for all phases",
+                add(JsonPositions::join("/slos", name),
+                    "no phase named '" + name + "' in this campaign" + Suggest::didYouMean(name, phases) +
+                        "; use \"*\" for all phases",
                     true);
         }
     }
 
-    void checkRule(const std::map<std::string, std::vector<std::string>> &rule, const std::string &ptr, const json *src)
+    void checkRule(const std::map<std::string, std::vector<std::string>> &rule, const std::string &ptr,
+                   const json *src)
     {
         for (const auto &[key, globs] : rule) {
             const auto &axis = m_axis[key];
@@ -285,7 +307,8 @@ private:
             const bool isArray = src && src->contains(key) && (*src)[key].is_array();
             for (size_t g = 0; g < globs.size(); ++g) {
                 const std::string &glob = globs[g];
-                if (std::any_of(axis.begin(), axis.end(), [&](const std::string &v) { return Glob::match(glob, v); }))
+                if (std::any_of(axis.begin(), axis.end(),
+                                [&](const std::string &v) { return Glob::match(glob, v); }))
                     continue;
                 // Aliases are fine for literal names (e.g. "TRT-LLM" for trtllm): resolve and retry.
                 if (!Glob::hasWildcards(glob)) {
@@ -299,7 +322,8 @@ private:
                     }
                     if (!canonical.empty() && std::find(axis.begin(), axis.end(), canonical) != axis.end()) {
                         add(isArray ? kptr + "/" + std::to_string(g) : kptr,
-                            "'" + glob + "' is an alias; rules match canonical names: write '" + canonical + "'");
+                            "'" + glob + "' is an alias; rules match canonical names: write '" + canonical +
+                                "'");
                         continue;
                     }
                 }
@@ -323,12 +347,14 @@ private:
             checkRule(m_c.exclude[i].match, idx("/exclude", i), exc ? &(*exc)[i] : nullptr);
         const json *ovr = arr("overrides");
         for (size_t i = 0; i < m_c.overrides.size(); ++i) {
-            const json *src = ovr && (*ovr)[i].is_object() && (*ovr)[i].contains("match") ? &(*ovr)[i]["match"] : nullptr;
+            const json *src =
+                ovr && (*ovr)[i].is_object() && (*ovr)[i].contains("match") ? &(*ovr)[i]["match"] : nullptr;
             checkRule(m_c.overrides[i].rule.match, idx("/overrides", i) + "/match", src);
         }
         const json *eps = arr("endpoints");
         for (size_t i = 0; i < m_c.endpoints.size(); ++i) {
-            const json *src = eps && (*eps)[i].is_object() && (*eps)[i].contains("match") ? &(*eps)[i]["match"] : nullptr;
+            const json *src =
+                eps && (*eps)[i].is_object() && (*eps)[i].contains("match") ? &(*eps)[i]["match"] : nullptr;
             checkRule(m_c.endpoints[i].match, idx("/endpoints", i) + "/match", src);
         }
     }
@@ -341,14 +367,16 @@ private:
                 if (!QFileInfo::exists(QString::fromStdString(t.file)))
                     add("/targets/file", "no built-in target table '" + t.file + "'");
             } else if (!m_baseDir.empty()) {
-                const QString path = QDir(QString::fromStdString(m_baseDir)).filePath(QString::fromStdString(t.file));
+                const QString path =
+                    QDir(QString::fromStdString(m_baseDir)).filePath(QString::fromStdString(t.file));
                 if (!QFileInfo::exists(path))
                     add("/targets/file", "targets file '" + t.file + "' not found next to the campaign");
             }
         }
         if (!t.baselineRun.empty()) {
-            const bool hex = std::all_of(t.baselineRun.begin(), t.baselineRun.end(),
-                                         [](char c) { return std::isxdigit(static_cast<unsigned char>(c)) || c == '-'; });
+            const bool hex = std::all_of(t.baselineRun.begin(), t.baselineRun.end(), [](char c) {
+                return std::isxdigit(static_cast<unsigned char>(c)) || c == '-';
+            });
             if (!hex || t.baselineRun.size() < 8)
                 add("/targets/baseline_run", "expected a run id or a prefix of at least 8 hex digits");
         }
@@ -380,9 +408,9 @@ private:
                 while (pi < m_c.phases.size() && !(m_c.phases[pi] == s.phase))
                     ++pi;
                 if (reported.emplace(pi, s.model.name).second)
-                    add(idx("/phases", pi), "phase '" + s.phase.name + "' needs " + std::to_string(need)
-                                                + " tokens of context; model '" + s.model.name + "' allows "
-                                                + std::to_string(s.model.maxContext));
+                    add(idx("/phases", pi), "phase '" + s.phase.name + "' needs " + std::to_string(need) +
+                                                " tokens of context; model '" + s.model.name + "' allows " +
+                                                std::to_string(s.model.maxContext));
             }
         }
     }
@@ -390,10 +418,17 @@ private:
 
 } // namespace
 
-CampaignValidator::CampaignValidator(const Catalog &catalog) : m_catalog(catalog) {}
-CampaignValidator::CampaignValidator() : m_catalog(Catalog::builtin()) {}
+CampaignValidator::CampaignValidator(const Catalog &catalog)
+    : m_catalog(catalog)
+{
+}
+CampaignValidator::CampaignValidator()
+    : m_catalog(Catalog::builtin())
+{
+}
 
-CampaignValidator::Outcome CampaignValidator::validate(std::string_view text, const std::string &baseDir) const
+CampaignValidator::Outcome CampaignValidator::validate(std::string_view text,
+                                                       const std::string &baseDir) const
 {
     Outcome out;
     json doc;
@@ -434,9 +469,10 @@ CampaignValidator::Outcome CampaignValidator::validate(std::string_view text, co
         p.column = at.column;
         out.problems.push_back(std::move(p));
     }
-    std::stable_sort(out.problems.begin(), out.problems.end(), [](const ValidationProblem &a, const ValidationProblem &b) {
-        return std::tie(a.line, a.column) < std::tie(b.line, b.column);
-    });
+    std::stable_sort(out.problems.begin(), out.problems.end(),
+                     [](const ValidationProblem &a, const ValidationProblem &b) {
+                         return std::tie(a.line, a.column) < std::tie(b.line, b.column);
+                     });
     return out;
 }
 

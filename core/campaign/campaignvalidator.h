@@ -15,7 +15,8 @@ namespace Throughline {
 
 class Catalog;
 
-class CampaignValidator {
+class CampaignValidator
+{
 public:
     struct Outcome {
         std::optional<Campaign> campaign; // set when the document decoded (even with semantic problems)

@@ -18,10 +18,9 @@ namespace {
 
 bool iequals(std::string_view a, std::string_view b)
 {
-    return a.size() == b.size()
-        && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x))
-                   == std::tolower(static_cast<unsigned char>(y));
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
            });
 }
 
@@ -33,17 +32,20 @@ std::string lower(std::string s)
 }
 
 // Typed access to the columns of one table, with "file:line:col: message" errors.
-class Columns {
+class Columns
+{
 public:
-    explicit Columns(const CsvTable &t) : m_t(t) {}
+    explicit Columns(const CsvTable &t)
+        : m_t(t)
+    {
+    }
 
     // Resolves column indices up front so a missing column is reported once, at the header.
     Status require(std::initializer_list<const char *> names)
     {
         for (const char *n : names) {
             if (m_t.column(n) < 0)
-                return makeError(ErrorCode::InvalidInput,
-                                 m_t.fileName + ":1:1: missing column '" + n + "'");
+                return makeError(ErrorCode::InvalidInput, m_t.fileName + ":1:1: missing column '" + n + "'");
         }
         return Ok{};
     }
@@ -93,8 +95,8 @@ public:
             line = r.fields[size_t(col)].line;
             column = r.fields[size_t(col)].column;
         }
-        return makeError(ErrorCode::InvalidInput,
-                         m_t.fileName + ":" + std::to_string(line) + ":" + std::to_string(column) + ": " + msg);
+        return makeError(ErrorCode::InvalidInput, m_t.fileName + ":" + std::to_string(line) + ":" +
+                                                      std::to_string(column) + ": " + msg);
     }
     Error error(const CsvRow &r, const char *name, const std::string &msg) const
     {
@@ -105,12 +107,12 @@ private:
     const CsvTable &m_t;
 };
 
-#define TL_TRY_ASSIGN(lhs, expr)                                                                   \
-    do {                                                                                           \
-        auto _r = (expr);                                                                          \
-        if (!_r.ok())                                                                              \
-            return _r.error();                                                                     \
-        lhs = _r.value();                                                                          \
+#define TL_TRY_ASSIGN(lhs, expr)                                                                             \
+    do {                                                                                                     \
+        auto _r = (expr);                                                                                    \
+        if (!_r.ok())                                                                                        \
+            return _r.error();                                                                               \
+        lhs = _r.value();                                                                                    \
     } while (0)
 
 std::vector<std::string> splitList(const std::string &s)
@@ -135,9 +137,9 @@ std::vector<std::string> splitList(const std::string &s)
 Status loadModels(const CsvTable &t, std::vector<ModelSpec> &out)
 {
     Columns c(t);
-    if (auto s = c.require({"model", "hf_id", "total_params_b", "active_params_b", "layers", "hidden", "q_heads",
-                            "kv_heads", "head_dim", "attention", "kv_elems_per_token", "experts", "top_k", "vocab",
-                            "max_context", "weights_fp8_gib", "weights_fp4_gib", "source"});
+    if (auto s = c.require({"model", "hf_id", "total_params_b", "active_params_b", "layers", "hidden",
+                            "q_heads", "kv_heads", "head_dim", "attention", "kv_elems_per_token", "experts",
+                            "top_k", "vocab", "max_context", "weights_fp8_gib", "weights_fp4_gib", "source"});
         !s)
         return s.error();
     for (const auto &r : t.rows) {
@@ -162,7 +164,8 @@ Status loadModels(const CsvTable &t, std::vector<ModelSpec> &out)
         else if (att.rfind("gqa", 0) == 0 || att.rfind("mha", 0) == 0)
             m.attention = ModelSpec::Attention::Gqa;
         else
-            return c.error(r, "attention", "column 'attention': expected MLA or GQA, got '" + c.str(r, "attention") + "'");
+            return c.error(r, "attention",
+                           "column 'attention': expected MLA or GQA, got '" + c.str(r, "attention") + "'");
         m.slidingWindowHalf = att.find("sliding window") != std::string::npos;
         TL_TRY_ASSIGN(m.kvElemsPerToken, c.num(r, "kv_elems_per_token"));
         TL_TRY_ASSIGN(m.experts, c.integer(r, "experts"));
@@ -184,7 +187,8 @@ Status loadModelsExtra(const CsvTable &t, std::vector<ModelSpec> &models)
         return s.error();
     for (const auto &r : t.rows) {
         const std::string &name = c.str(r, "model");
-        auto it = std::find_if(models.begin(), models.end(), [&](const ModelSpec &m) { return iequals(m.name, name); });
+        auto it = std::find_if(models.begin(), models.end(),
+                               [&](const ModelSpec &m) { return iequals(m.name, name); });
         if (it == models.end())
             return c.error(r, "model", "model '" + name + "' is not in models.csv");
         it->tokenizer = c.str(r, "tokenizer");
@@ -257,7 +261,9 @@ Status loadSloPresets(const CsvTable &t, std::vector<SloPreset> &out)
 Status loadRecipes(const CsvTable &t, const Catalog &cat, std::vector<RecipeRow> &out)
 {
     Columns c(t);
-    if (auto s = c.require({"model", "backend", "gpu", "gpus", "phase", "concurrency", "num_requests", "source"}); !s)
+    if (auto s =
+            c.require({"model", "backend", "gpu", "gpus", "phase", "concurrency", "num_requests", "source"});
+        !s)
         return s.error();
     // Disaggregated rows name their pools in the source column: "(24 prefill + 8 decode GPUs)".
     static const std::regex kPools(R"((\d+)\s*prefill\s*\+\s*(\d+)\s*decode)", std::regex::icase);
@@ -288,9 +294,10 @@ Status loadRecipes(const CsvTable &t, const Catalog &cat, std::vector<RecipeRow>
             row.prefillGpus = std::stoi(sm[1].str());
             row.decodeGpus = std::stoi(sm[2].str());
             if (row.prefillGpus + row.decodeGpus != row.gpus)
-                return c.error(r, "source", "prefill + decode GPUs (" + std::to_string(row.prefillGpus) + " + "
-                                   + std::to_string(row.decodeGpus) + ") differ from gpus "
-                                   + std::to_string(row.gpus));
+                return c.error(r, "source",
+                               "prefill + decode GPUs (" + std::to_string(row.prefillGpus) + " + " +
+                                   std::to_string(row.decodeGpus) + ") differ from gpus " +
+                                   std::to_string(row.gpus));
         }
         const std::string &phaseName = c.str(r, "phase");
         if (const Phase *p = cat.phasePreset(phaseName)) {
@@ -302,7 +309,8 @@ Status loadRecipes(const CsvTable &t, const Catalog &cat, std::vector<RecipeRow>
             row.isl = std::stoi(sm[1].str());
             row.osl = std::stoi(sm[2].str());
         } else {
-            return c.error(r, "phase", "unknown phase '" + phaseName + "' (expected a preset or 'custom ISL/OSL')");
+            return c.error(r, "phase",
+                           "unknown phase '" + phaseName + "' (expected a preset or 'custom ISL/OSL')");
         }
         if (row.gpus <= 0 || row.concurrency <= 0 || row.numRequests <= 0)
             return c.error(r, "gpus", "gpus, concurrency and num_requests must be positive");
@@ -379,8 +387,8 @@ Status loadBackends(std::vector<BackendPreset> &out)
                 else if (s == "completions")
                     b.flavours.push_back(ApiFlavour::Completions);
                 else
-                    return makeError(ErrorCode::InvalidInput,
-                                     std::string(path) + ": backend '" + b.id + "': unknown flavour '" + s + "'");
+                    return makeError(ErrorCode::InvalidInput, std::string(path) + ": backend '" + b.id +
+                                                                  "': unknown flavour '" + s + "'");
             }
             b.maxTokensField = j.value("max_tokens_field", std::string("max_tokens"));
             b.sendMinTokens = j.value("min_tokens", false);
@@ -396,8 +404,9 @@ Status loadBackends(std::vector<BackendPreset> &out)
                 else if (fmt == "trtllm-json")
                     src.format = TelemetrySource::Format::TrtllmJson;
                 else
-                    return makeError(ErrorCode::InvalidInput,
-                                     std::string(path) + ": backend '" + b.id + "': unknown telemetry format '" + fmt + "'");
+                    return makeError(ErrorCode::InvalidInput, std::string(path) + ": backend '" + b.id +
+                                                                  "': unknown telemetry format '" + fmt +
+                                                                  "'");
                 b.telemetry.push_back(std::move(src));
             }
             out.push_back(std::move(b));

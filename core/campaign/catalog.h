@@ -55,7 +55,8 @@ struct SloPreset {
     std::string source;
 };
 
-class Catalog {
+class Catalog
+{
 public:
     // Parses the resources; an error names the file, line and column at fault.
     static Result<Catalog> loadBuiltin();

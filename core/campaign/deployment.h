@@ -6,9 +6,9 @@
 namespace Throughline {
 
 struct Deployment {
-    std::string gpu;         // GpuSpec name (aliases are resolved on load)
-    int gpus = 1;            // GPUs per replica; for disaggregated = prefillGpus + decodeGpus
-    std::string parallelism; // free label: TP2, DEP4, …
+    std::string gpu;               // GpuSpec name (aliases are resolved on load)
+    int gpus = 1;                  // GPUs per replica; for disaggregated = prefillGpus + decodeGpus
+    std::string parallelism;       // free label: TP2, DEP4, …
     std::string precision = "FP8"; // BF16, FP8, FP4
     int replicas = 1;
     int prefillGpus = 0; // > 0 marks a disaggregated deployment

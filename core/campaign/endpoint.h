@@ -14,7 +14,7 @@ struct SimulatorOptions {
     double timeScale = 1.0; // > 1 runs faster than real time, < 1 slower
     double jitter = 0.0;    // relative jitter of step times; 0 for tests
     std::uint64_t seed = 1;
-    std::string faults;     // fault spec, as `throughline-sim --faults`
+    std::string faults;        // fault spec, as `throughline-sim --faults`
     bool childProcess = false; // force a separate process (chosen automatically above ~2,000 streams)
 
     bool operator==(const SimulatorOptions &) const = default;
@@ -30,7 +30,7 @@ struct Endpoint {
     std::vector<std::string> replicaUrls; // optional: several replicas behind one scenario
     Routing routing = Routing::RoundRobin;
     ApiFlavour flavour = ApiFlavour::Chat;
-    std::string servedModel; // "model" field of requests; empty = the scenario's model name
+    std::string servedModel;   // "model" field of requests; empty = the scenario's model name
     std::string apiKeyEnv;     // name of an environment variable holding the key
     std::string apiKeyKeyring; // keyring entry name (secret-tool lookup)
     std::string caFile;

@@ -13,7 +13,8 @@ namespace {
 bool iequals(std::string_view a, std::string_view b)
 {
     return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-               return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+               return std::tolower(static_cast<unsigned char>(x)) ==
+                      std::tolower(static_cast<unsigned char>(y));
            });
 }
 } // namespace
@@ -33,16 +34,24 @@ const std::string *ScenarioKeys::get(std::string_view key) const
     return nullptr;
 }
 
-MatrixExpander::MatrixExpander(const Catalog &catalog) : m_catalog(catalog) {}
-MatrixExpander::MatrixExpander() : m_catalog(Catalog::builtin()) {}
+MatrixExpander::MatrixExpander(const Catalog &catalog)
+    : m_catalog(catalog)
+{
+}
+MatrixExpander::MatrixExpander()
+    : m_catalog(Catalog::builtin())
+{
+}
 
-bool MatrixExpander::matches(const std::map<std::string, std::vector<std::string>> &rule, const ScenarioKeys &keys)
+bool MatrixExpander::matches(const std::map<std::string, std::vector<std::string>> &rule,
+                             const ScenarioKeys &keys)
 {
     for (const auto &[key, globs] : rule) {
         const std::string *value = keys.get(key);
         if (!value)
             return false;
-        const bool any = std::any_of(globs.begin(), globs.end(), [&](const std::string &g) { return Glob::match(g, *value); });
+        const bool any = std::any_of(globs.begin(), globs.end(),
+                                     [&](const std::string &g) { return Glob::match(g, *value); });
         if (!any)
             return false;
     }
@@ -51,7 +60,8 @@ bool MatrixExpander::matches(const std::map<std::string, std::vector<std::string
 
 ScenarioKeys MatrixExpander::keysOf(const Scenario &s)
 {
-    return ScenarioKeys{s.model.name, s.backend.id, s.gpu.name, std::to_string(s.deployment.totalGpus()), s.phase.name};
+    return ScenarioKeys{s.model.name, s.backend.id, s.gpu.name, std::to_string(s.deployment.totalGpus()),
+                        s.phase.name};
 }
 
 std::string MatrixExpander::scenarioId(const ScenarioKeys &k)
@@ -112,10 +122,11 @@ Result<std::vector<Scenario>> MatrixExpander::expand(const Campaign &c) const
             for (size_t di = 0; di < c.deployments.size(); ++di) {
                 const Deployment &d = c.deployments[di];
                 for (const Phase &p : c.phases) {
-                    const ScenarioKeys keys{m->name, b->id, gpus[di]->name, std::to_string(d.totalGpus()), p.name};
-                    if (!c.include.empty()
-                        && std::none_of(c.include.begin(), c.include.end(),
-                                        [&](const MatrixRule &r) { return matches(r.match, keys); }))
+                    const ScenarioKeys keys{m->name, b->id, gpus[di]->name, std::to_string(d.totalGpus()),
+                                            p.name};
+                    if (!c.include.empty() &&
+                        std::none_of(c.include.begin(), c.include.end(),
+                                     [&](const MatrixRule &r) { return matches(r.match, keys); }))
                         continue;
                     if (std::any_of(c.exclude.begin(), c.exclude.end(),
                                     [&](const MatrixRule &r) { return matches(r.match, keys); }))
@@ -149,9 +160,10 @@ Result<std::vector<Scenario>> MatrixExpander::expand(const Campaign &c) const
                             s.recipeConcurrency = *o.recipeConcurrency;
                     }
                     if (!ids.insert(s.id).second)
-                        return makeError(ErrorCode::InvalidInput,
-                                         "duplicate scenario id " + s.id
-                                             + " (two deployments with the same GPU and count, or repeated names)");
+                        return makeError(
+                            ErrorCode::InvalidInput,
+                            "duplicate scenario id " + s.id +
+                                " (two deployments with the same GPU and count, or repeated names)");
                     out.push_back(std::move(s));
                 }
             }

@@ -30,7 +30,8 @@ struct ScenarioKeys {
     const std::string *get(std::string_view key) const;
 };
 
-class MatrixExpander {
+class MatrixExpander
+{
 public:
     static constexpr const char *kKeys[] = {"model", "backend", "gpu", "gpus", "phase"};
 
@@ -43,7 +44,8 @@ public:
     Result<std::vector<Scenario>> expand(const Campaign &campaign) const;
 
     // AND across keys, OR within a key; an empty rule matches everything. Unknown keys never match.
-    static bool matches(const std::map<std::string, std::vector<std::string>> &rule, const ScenarioKeys &keys);
+    static bool matches(const std::map<std::string, std::vector<std::string>> &rule,
+                        const ScenarioKeys &keys);
     static ScenarioKeys keysOf(const Scenario &scenario);
     // "model/backend/gpu×count/phase" (× is U+00D7).
     static std::string scenarioId(const ScenarioKeys &keys);

@@ -10,7 +10,8 @@
 
 namespace Throughline {
 
-class ScenarioFilter {
+class ScenarioFilter
+{
 public:
     // An empty expression is an error (the caller decides whether the flag was given).
     static Result<MatrixRule> parse(std::string_view expr);

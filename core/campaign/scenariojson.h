@@ -9,7 +9,8 @@
 
 namespace Throughline {
 
-class ScenarioJson {
+class ScenarioJson
+{
 public:
     static nlohmann::json toJson(const Scenario &scenario);
     static nlohmann::json toJson(const std::vector<Scenario> &scenarios); // an array

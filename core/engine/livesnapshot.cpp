@@ -65,7 +65,8 @@ void LiveSnapshot::updateCounters(std::uint64_t finished, std::uint64_t failed, 
     m_progress.inFlight = inFlight;
     m_progress.elapsedS = elapsedS;
     if (finished > 0 && m_progress.plannedRequests > finished)
-        m_progress.etaS = elapsedS * static_cast<double>(m_progress.plannedRequests - finished) / static_cast<double>(finished);
+        m_progress.etaS = elapsedS * static_cast<double>(m_progress.plannedRequests - finished) /
+                          static_cast<double>(finished);
     else if (m_progress.plannedRequests <= finished)
         m_progress.etaS = 0;
 }

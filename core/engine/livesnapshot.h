@@ -19,7 +19,7 @@ struct LiveSample {
     bool warmup = false;
     bool ok = true;
     ErrorClass error = ErrorClass::None;
-    double tEndS = 0;  // run clock
+    double tEndS = 0;   // run clock
     double ttftMs = -1; // -1 when no content event
     double e2eMs = -1;
     double tpotMs = -1; // -1 when undefined
@@ -31,7 +31,7 @@ struct LiveProgress {
     int scenarioCount = 0;
     std::string scenarioId;
     int pointIndex = -1;
-    std::string pointLabel; // "C=64" or "λ=2.0/s"
+    std::string pointLabel;            // "C=64" or "λ=2.0/s"
     std::uint64_t plannedRequests = 0; // whole run, estimated for curve/search
     std::uint64_t finishedRequests = 0;
     std::uint64_t failedRequests = 0;
@@ -41,7 +41,8 @@ struct LiveProgress {
     bool running = false;
 };
 
-class LiveSnapshot {
+class LiveSnapshot
+{
 public:
     static LiveSample sampleOf(const RequestRecord &r);
 

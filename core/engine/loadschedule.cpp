@@ -22,9 +22,15 @@ std::vector<std::int64_t> arrivalOffsetsNs(LoadPlan::Arrival arrival, double rat
     for (;;) {
         double gap = 0;
         switch (arrival) {
-        case LoadPlan::Arrival::Constant: gap = 1.0 / rate; break;
-        case LoadPlan::Arrival::Poisson: gap = expo(rng); break;
-        case LoadPlan::Arrival::Gamma: gap = gamma(rng); break;
+        case LoadPlan::Arrival::Constant:
+            gap = 1.0 / rate;
+            break;
+        case LoadPlan::Arrival::Poisson:
+            gap = expo(rng);
+            break;
+        case LoadPlan::Arrival::Gamma:
+            gap = gamma(rng);
+            break;
         }
         // The first request goes out at t = 0; later ones after their gaps.
         if (!out.empty())
@@ -39,8 +45,9 @@ std::vector<std::int64_t> arrivalOffsetsNs(LoadPlan::Arrival arrival, double rat
 ClosedBudget closedBudget(const LoadPlan &plan, int concurrency)
 {
     ClosedBudget b;
-    b.measured = plan.requestCount > 0 ? plan.requestCount
-                                       : std::max(1, static_cast<int>(std::lround(plan.requestMultiplier * concurrency)));
+    b.measured = plan.requestCount > 0
+                     ? plan.requestCount
+                     : std::max(1, static_cast<int>(std::lround(plan.requestMultiplier * concurrency)));
     b.warmup = plan.warmupRequests >= 0 ? plan.warmupRequests
                                         : static_cast<int>(std::lround(plan.warmupMultiplier * concurrency));
     return b;
@@ -91,7 +98,9 @@ bool curveShouldStop(double prevTps, double tps, double firstTtftP90Ms, double t
 }
 
 SearchBisection::SearchBisection(int lo, int hi, int maxPoints)
-    : m_lo(std::max(1, lo)), m_hi(std::max(std::max(1, lo), hi)), m_maxPoints(std::max(1, maxPoints))
+    : m_lo(std::max(1, lo))
+    , m_hi(std::max(std::max(1, lo), hi))
+    , m_maxPoints(std::max(1, maxPoints))
 {
 }
 

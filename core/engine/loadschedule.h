@@ -33,7 +33,8 @@ std::vector<int> curveConcurrencies(const LoadPlan &plan);
 bool curveShouldStop(double prevTps, double tps, double firstTtftP90Ms, double ttftP90Ms);
 
 // Bisection over integer concurrency for the highest value meeting the SLOs.
-class SearchBisection {
+class SearchBisection
+{
 public:
     SearchBisection(int lo, int hi, int maxPoints);
     std::optional<int> next() const; // next concurrency to measure, nullopt when done

@@ -17,17 +17,21 @@ std::uint64_t mix(std::uint64_t x)
 }
 
 constexpr std::string_view kWords[] = {
-    " the", " of", " and", " to", " in", " is", " that", " for", " it", " as", " with", " was", " on",
-    " be", " at", " by", " this", " had", " not", " are", " but", " from", " or", " have", " an", " they",
-    " which", " one", " you", " were", " her", " all", " she", " there", " would", " their", " we", " him",
-    " been", " has", " when", " who", " will", " more", " no", " if", " out", " so", " said", " what", " up",
-    " its", " about", " into", " than", " them", " can", " only", " other", " new", " some", " could",
-    " time", " these", " two", " may", " then", " do", " first", " any", " my", " now", " such", " like",
-    " our", " over", " man", " me", " even", " most", " made", " after", " also", " did", " many", " before",
-    " must", " through", " back", " years", " where", " much", " your", " way", " well", " down", " should",
-    " because", " each", " just", " those", " people", " how", " too", " little", " state", " good", " very",
-    " make", " world", " still", " own", " see", " men", " work", " long", " get", " here", " between",
-    " both", " life", " being", " under", " never", " day", " same", " another", " know", " while", " last"};
+    " the",     " of",      " and",    " to",   " in",     " is",     " that",    " for",     " it",
+    " as",      " with",    " was",    " on",   " be",     " at",     " by",      " this",    " had",
+    " not",     " are",     " but",    " from", " or",     " have",   " an",      " they",    " which",
+    " one",     " you",     " were",   " her",  " all",    " she",    " there",   " would",   " their",
+    " we",      " him",     " been",   " has",  " when",   " who",    " will",    " more",    " no",
+    " if",      " out",     " so",     " said", " what",   " up",     " its",     " about",   " into",
+    " than",    " them",    " can",    " only", " other",  " new",    " some",    " could",   " time",
+    " these",   " two",     " may",    " then", " do",     " first",  " any",     " my",      " now",
+    " such",    " like",    " our",    " over", " man",    " me",     " even",    " most",    " made",
+    " after",   " also",    " did",    " many", " before", " must",   " through", " back",    " years",
+    " where",   " much",    " your",   " way",  " well",   " down",   " should",  " because", " each",
+    " just",    " those",   " people", " how",  " too",    " little", " state",   " good",    " very",
+    " make",    " world",   " still",  " own",  " see",    " men",    " work",    " long",    " get",
+    " here",    " between", " both",   " life", " being",  " under",  " never",   " day",     " same",
+    " another", " know",    " while",  " last"};
 constexpr std::uint64_t kWordCount = sizeof(kWords) / sizeof(kWords[0]);
 
 } // namespace

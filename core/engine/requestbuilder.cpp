@@ -4,10 +4,15 @@ namespace Throughline {
 
 RequestBuilder::RequestBuilder(const Scenario &scenario, std::string runId,
                                std::shared_ptr<const PromptSource> prompts, std::string apiKey)
-    : m_scenario(scenario), m_runId(std::move(runId)), m_prompts(std::move(prompts)), m_apiKey(std::move(apiKey))
+    : m_scenario(scenario)
+    , m_runId(std::move(runId))
+    , m_prompts(std::move(prompts))
+    , m_apiKey(std::move(apiKey))
 {
-    m_model = m_scenario.endpoint.servedModel.empty() ? m_scenario.model.name : m_scenario.endpoint.servedModel;
-    m_tokenIds = m_scenario.endpoint.flavour == ApiFlavour::Completions && m_scenario.backend.acceptsTokenIdPrompts;
+    m_model =
+        m_scenario.endpoint.servedModel.empty() ? m_scenario.model.name : m_scenario.endpoint.servedModel;
+    m_tokenIds =
+        m_scenario.endpoint.flavour == ApiFlavour::Completions && m_scenario.backend.acceptsTokenIdPrompts;
     if (!m_prompts)
         m_prompts = std::make_shared<SyntheticPromptSource>(m_scenario.plan.seed);
 }
@@ -35,7 +40,8 @@ nlohmann::json RequestBuilder::bodyFor(const Prompt &prompt, int osl) const
     } else {
         body["prompt"] = prompt.text;
     }
-    // Forced output length: the preset names the field; min_tokens / ignore_eos where the backend honours them.
+    // Forced output length: the preset names the field; min_tokens / ignore_eos where the backend honours
+    // them.
     body[b.maxTokensField.empty() ? std::string("max_tokens") : b.maxTokensField] = osl;
     if (b.sendMinTokens)
         body["min_tokens"] = osl;
@@ -46,7 +52,8 @@ nlohmann::json RequestBuilder::bodyFor(const Prompt &prompt, int osl) const
     body["stream"] = true;
     body["stream_options"] = json{{"include_usage", true}};
     body["temperature"] = 0;
-    // Campaign extras win (RFC 7386 merge patch: {"stream_options": {"include_usage": false}} turns usage off).
+    // Campaign extras win (RFC 7386 merge patch: {"stream_options": {"include_usage": false}} turns usage
+    // off).
     if (m_scenario.endpoint.extraBody.is_object() && !m_scenario.endpoint.extraBody.empty())
         body.merge_patch(m_scenario.endpoint.extraBody);
     return body;

@@ -23,7 +23,8 @@ struct HttpRequest {
     int osl = 0;
 };
 
-class RequestBuilder {
+class RequestBuilder
+{
 public:
     // apiKey: resolved key (may be empty); held only in memory.
     RequestBuilder(const Scenario &scenario, std::string runId, std::shared_ptr<const PromptSource> prompts,

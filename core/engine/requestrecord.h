@@ -22,16 +22,16 @@ struct StreamEvent {
         Error,    // data: {"error": …}
         Done      // data: [DONE]
     };
-    std::int64_t tNs = 0;    // time of the read that delivered the event's terminating blank line
+    std::int64_t tNs = 0; // time of the read that delivered the event's terminating blank line
     Kind kind = Kind::Other;
     std::int32_t tokens = -1; // tokens in this event when known (continuous usage stats), else -1
 };
 
 enum class ErrorClass : std::uint8_t {
     None,
-    Connect,        // connect refused, DNS failure
-    Tls,            // handshake or certificate failure
-    HttpStatus,     // non-2xx status (body excerpt kept, redacted)
+    Connect,    // connect refused, DNS failure
+    Tls,        // handshake or certificate failure
+    HttpStatus, // non-2xx status (body excerpt kept, redacted)
     TimeoutBeforeFirstToken,
     StallMidStream, // no bytes for longer than the stall limit after the first token
     DisconnectMidStream,
@@ -60,7 +60,7 @@ struct Usage {
 };
 
 struct RequestRecord {
-    std::uint64_t seq = 0;  // X-Request-Id = <run-uuid>-<seq>
+    std::uint64_t seq = 0; // X-Request-Id = <run-uuid>-<seq>
     int scenarioIndex = 0;
     int pointIndex = 0;
     bool warmup = false;

@@ -64,7 +64,8 @@ double processCpuSeconds()
 
 int openFds()
 {
-    return static_cast<int>(QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size());
+    return static_cast<int>(
+        QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size());
 }
 
 void raiseFdLimit()
@@ -121,7 +122,8 @@ void scaleTimes(RequestRecord &r, double s)
 // Sum of "requests running" gauges in a Prometheus exposition (vLLM, SGLang, TRT-LLM names); -1 if none.
 double runningRequests(const std::string &text)
 {
-    static const char *kNames[] = {"vllm:num_requests_running", "sglang:num_running_reqs", "num_requests_running"};
+    static const char *kNames[] = {"vllm:num_requests_running", "sglang:num_running_reqs",
+                                   "num_requests_running"};
     double total = -1;
     std::size_t pos = 0;
     while (pos < text.size()) {
@@ -167,9 +169,9 @@ struct RunController::Impl {
         int scenarioIndex = 0;
         int pointIndex = 0;
         bool closedLoop = true;
-        int total = 0;        // requests to send
-        int warmup = 0;       // the first `warmup` sends are warm-up
-        int sent = 0;         // guarded by mutex
+        int total = 0;  // requests to send
+        int warmup = 0; // the first `warmup` sends are warm-up
+        int sent = 0;   // guarded by mutex
         int finished = 0;
         int failed = 0;
         bool stopSubmitting = false;
@@ -182,7 +184,10 @@ struct RunController::Impl {
         std::uint64_t seed = 1;
     } point;
 
-    std::int64_t nowNs() const { return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count(); }
+    std::int64_t nowNs() const
+    {
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - t0).count();
+    }
 
     int leastLoadedWorker() const
     {
@@ -315,7 +320,8 @@ struct RunController::Impl {
     }
 
     void preparePoint(int si, int pi, const Scenario &sc, const RequestBuilder &builder,
-                      const std::shared_ptr<const TransferOptions> &transfer, const std::vector<std::string> &urls)
+                      const std::shared_ptr<const TransferOptions> &transfer,
+                      const std::vector<std::string> &urls)
     {
         Point &p = point;
         std::lock_guard lock(p.mutex);
@@ -345,7 +351,8 @@ struct RunController::Impl {
             recs.swap(p.records);
             out.aborted = p.errorAbort;
         }
-        std::sort(recs.begin(), recs.end(), [](const RequestRecord &a, const RequestRecord &b) { return a.seq < b.seq; });
+        std::sort(recs.begin(), recs.end(),
+                  [](const RequestRecord &a, const RequestRecord &b) { return a.seq < b.seq; });
         // Client self-observation stays in real (wall) time: it judges the client, not the simulated server.
         std::vector<double> lateness;
         lateness.reserve(recs.size());
@@ -371,7 +378,8 @@ struct RunController::Impl {
         in.slo = sc.slo;
         in.client.cpuPct = cpuPct;
         in.client.loopLagP99Ms = lag.empty() ? 0.0 : percentile(lag, 99);
-        in.client.sendLatenessP99Ms = lateness.empty() ? 0.0 : percentile(lateness, 99); // wall time, unscaled
+        in.client.sendLatenessP99Ms =
+            lateness.empty() ? 0.0 : percentile(lateness, 99); // wall time, unscaled
         in.truncated = truncated;
         in.validity.minWindowS = sc.plan.minWindowS;
         out.result = aggregatePoint(in);
@@ -411,7 +419,9 @@ struct RunController::Impl {
         const int slotCount = std::min(c, budget.total());
         for (int i = 0; i < slotCount && !cancel.load(); ++i) {
             if (sc.plan.rampUpS > 0 && slotCount > 1) {
-                const auto at = t0 + std::chrono::nanoseconds(start + static_cast<std::int64_t>(sc.plan.rampUpS * 1e9 * i / slotCount));
+                const auto at =
+                    t0 + std::chrono::nanoseconds(
+                             start + static_cast<std::int64_t>(sc.plan.rampUpS * 1e9 * i / slotCount));
                 std::this_thread::sleep_until(at);
             }
             WorkItem w;
@@ -437,13 +447,15 @@ struct RunController::Impl {
         preparePoint(si, pi, sc, builder, transfer, urls);
         // Rates are in model time; a simulated endpoint running timeScale× faster gets timeScale× the rate.
         const double wallRate = rate * (simulated ? timeScale : 1.0);
-        const double measuredS = sc.plan.pointDurationS > 0
-                                     ? sc.plan.pointDurationS
-                                     : (sc.plan.requestCount > 0 ? sc.plan.requestCount / rate : sc.plan.requestMultiplier);
+        const double measuredS =
+            sc.plan.pointDurationS > 0
+                ? sc.plan.pointDurationS
+                : (sc.plan.requestCount > 0 ? sc.plan.requestCount / rate : sc.plan.requestMultiplier);
         const double warmS = sc.plan.warmupS;
         const double wallScale = simulated ? timeScale : 1.0;
-        const auto offsets = arrivalOffsetsNs(sc.plan.arrival, wallRate, sc.plan.burstiness,
-                                              (warmS + measuredS) / wallScale, sc.plan.seed + static_cast<std::uint64_t>(pi));
+        const auto offsets =
+            arrivalOffsetsNs(sc.plan.arrival, wallRate, sc.plan.burstiness, (warmS + measuredS) / wallScale,
+                             sc.plan.seed + static_cast<std::uint64_t>(pi));
         const std::int64_t warmEndOffset = static_cast<std::int64_t>(warmS / wallScale * 1e9);
         int warmCount = 0;
         for (std::int64_t o : offsets)
@@ -472,7 +484,8 @@ struct RunController::Impl {
                 point.cv.wait_for(lock, std::chrono::milliseconds(1000), [&] {
                     return point.sent - point.finished < cap || cancel.load() || point.errorAbort;
                 });
-                while (point.sent - point.finished >= cap && !cancel.load() && !point.errorAbort && nowNs() < deadline)
+                while (point.sent - point.finished >= cap && !cancel.load() && !point.errorAbort &&
+                       nowNs() < deadline)
                     point.cv.wait_for(lock, std::chrono::milliseconds(100));
             }
             WorkItem w;
@@ -491,7 +504,8 @@ struct RunController::Impl {
             point.stopSubmitting = true;
             point.total = point.sent;
         }
-        const std::int64_t scheduleEnd = start + static_cast<std::int64_t>((warmS + measuredS) / wallScale * 1e9);
+        const std::int64_t scheduleEnd =
+            start + static_cast<std::int64_t>((warmS + measuredS) / wallScale * 1e9);
         const bool truncated = waitPointDone(start, sc.plan.maxDurationS);
         PointLoad load;
         load.mode = PointLoad::Mode::Rate;
@@ -517,7 +531,8 @@ struct RunController::Impl {
 
 // ---------------------------------------------------------------------------------------------------------
 
-RunController::RunController(std::vector<Scenario> scenarios, RunOptions options) : d(std::make_unique<Impl>())
+RunController::RunController(std::vector<Scenario> scenarios, RunOptions options)
+    : d(std::make_unique<Impl>())
 {
     d->q = this;
     d->scenarios = std::move(scenarios);
@@ -544,7 +559,8 @@ void RunController::cancel()
     d->point.cv.notify_all();
 }
 
-std::string RunController::httpGet(const std::string &url, double timeoutS, long *status, const std::string &apiKey)
+std::string RunController::httpGet(const std::string &url, double timeoutS, long *status,
+                                   const std::string &apiKey)
 {
     static std::once_flag once;
     std::call_once(once, [] { curl_global_init(CURL_GLOBAL_ALL); });
@@ -581,14 +597,16 @@ bool RunController::healthCheck(const std::string &baseUrl, double timeoutS, std
         base.pop_back();
     if (base.size() >= 3 && base.compare(base.size() - 3, 3, "/v1") == 0)
         base.resize(base.size() - 3);
-    // Any HTTP answer counts as "up" (servers without /health answer 404); only transport failures are "down".
+    // Any HTTP answer counts as "up" (servers without /health answer 404); only transport failures are
+    // "down".
     for (const char *path : {"/health", "/v1/models"}) {
         long status = 0;
         const std::string body = httpGet(base + path, timeoutS, &status);
         if (status > 0 && status < 500)
             return true;
         if (detail)
-            *detail = status > 0 ? "HTTP " + std::to_string(status) + " from " + base + path : body + " (" + base + path + ")";
+            *detail = status > 0 ? "HTTP " + std::to_string(status) + " from " + base + path
+                                 : body + " (" + base + path + ")";
     }
     return false;
 }
@@ -603,12 +621,15 @@ Result<RunOutcome> RunController::run()
     out.t0SteadyNs = std::chrono::duration_cast<std::chrono::nanoseconds>(impl.t0.time_since_epoch()).count();
     raiseFdLimit();
 
-    const int nWorkers = impl.opt.workers > 0 ? impl.opt.workers : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int nWorkers = impl.opt.workers > 0
+                             ? impl.opt.workers
+                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
     std::unique_lock workersLock(impl.workersMutex);
     for (int i = 0; i < nWorkers; ++i) {
-        impl.workers.push_back(std::make_unique<Worker>(i, impl.t0, [this](RequestRecord &&r, std::uint64_t, int wi) {
-            d->onComplete(std::move(r), wi);
-        }));
+        impl.workers.push_back(
+            std::make_unique<Worker>(i, impl.t0, [this](RequestRecord &&r, std::uint64_t, int wi) {
+                d->onComplete(std::move(r), wi);
+            }));
         impl.workers.back()->start();
     }
     workersLock.unlock();
@@ -632,9 +653,10 @@ Result<RunOutcome> RunController::run()
         case LoadPlan::Mode::Open:
             for (double r : sc.plan.rates)
                 planned += static_cast<std::uint64_t>(
-                    r * (sc.plan.warmupS + (sc.plan.pointDurationS > 0 ? sc.plan.pointDurationS
-                                                                         : (sc.plan.requestCount > 0 ? sc.plan.requestCount / r
-                                                                                                      : sc.plan.requestMultiplier))));
+                    r * (sc.plan.warmupS + (sc.plan.pointDurationS > 0
+                                                ? sc.plan.pointDurationS
+                                                : (sc.plan.requestCount > 0 ? sc.plan.requestCount / r
+                                                                            : sc.plan.requestMultiplier))));
             break;
         }
     }
@@ -708,7 +730,8 @@ Result<RunOutcome> RunController::run()
         transfer->connectTimeoutS = sc.endpoint.connectTimeoutS;
         transfer->requestTimeoutS = sc.plan.requestTimeoutS / (so.simulated ? so.timeScale : 1.0);
         transfer->firstTokenTimeoutS = transfer->requestTimeoutS;
-        transfer->stallTimeoutS = std::min(impl.opt.stallTimeoutS / (so.simulated ? so.timeScale : 1.0), transfer->requestTimeoutS);
+        transfer->stallTimeoutS =
+            std::min(impl.opt.stallTimeoutS / (so.simulated ? so.timeScale : 1.0), transfer->requestTimeoutS);
         transfer->storeText = sc.plan.storeText;
         transfer->apiKey = apiKey;
         std::vector<std::string> urls{sc.endpoint.baseUrl};
@@ -758,10 +781,12 @@ Result<RunOutcome> RunController::run()
             p.pointIndex = pi;
             p.pointLabel = "C=" + std::to_string(c);
             m_live.setProgress(p);
-            so.points.push_back(impl.runClosedPoint(si, pi, sc, c, builder, transfer, urls, so.timeScale, so.simulated));
+            so.points.push_back(
+                impl.runClosedPoint(si, pi, sc, c, builder, transfer, urls, so.timeScale, so.simulated));
             if (so.points.back().aborted) {
                 so.aborted = true;
-                so.abortReason = "error rate above " + std::to_string(static_cast<int>(sc.plan.errorRateLimit * 100)) +
+                so.abortReason = "error rate above " +
+                                 std::to_string(static_cast<int>(sc.plan.errorRateLimit * 100)) +
                                  " % at C=" + std::to_string(c);
                 return false;
             }
@@ -828,7 +853,8 @@ Result<RunOutcome> RunController::run()
                 p.pointIndex = pi;
                 p.pointLabel = "rate=" + std::to_string(rate) + "/s";
                 m_live.setProgress(p);
-                so.points.push_back(impl.runOpenPoint(si, pi, sc, rate, builder, transfer, urls, so.timeScale, so.simulated));
+                so.points.push_back(
+                    impl.runOpenPoint(si, pi, sc, rate, builder, transfer, urls, so.timeScale, so.simulated));
                 if (so.points.back().aborted) {
                     so.aborted = true;
                     so.abortReason = "error rate above limit at rate " + std::to_string(rate);
@@ -875,20 +901,22 @@ Result<RunOutcome> RunController::run()
                 break;
             }
     }
-    out.provenance = {{"tool_version", toolVersion()},
-                      {"git_sha", gitSha()},
-                      {"campaign", {{"name", impl.opt.campaignName}, {"sha256", impl.opt.campaignSha256}}},
-                      {"host",
-                       {{"hostname", QSysInfo::machineHostName().toStdString()},
-                        {"cpu", cpuModel.toStdString()},
-                        {"cores", std::thread::hardware_concurrency()},
-                        {"kernel", QString(QSysInfo::kernelType() + QLatin1Char(' ') + QSysInfo::kernelVersion()).toStdString()},
-                        {"os", QSysInfo::prettyProductName().toStdString()}}},
-                      {"engine", {{"workers", nWorkers}, {"curl", curl_version()}}},
-                      {"servers", servers},
-                      {"scenarios", provScenarios},
-                      {"started_utc", out.startedUtc},
-                      {"run_id", out.runId}};
+    out.provenance = {
+        {"tool_version", toolVersion()},
+        {"git_sha", gitSha()},
+        {"campaign", {{"name", impl.opt.campaignName}, {"sha256", impl.opt.campaignSha256}}},
+        {"host",
+         {{"hostname", QSysInfo::machineHostName().toStdString()},
+          {"cpu", cpuModel.toStdString()},
+          {"cores", std::thread::hardware_concurrency()},
+          {"kernel",
+           QString(QSysInfo::kernelType() + QLatin1Char(' ') + QSysInfo::kernelVersion()).toStdString()},
+          {"os", QSysInfo::prettyProductName().toStdString()}}},
+        {"engine", {{"workers", nWorkers}, {"curl", curl_version()}}},
+        {"servers", servers},
+        {"scenarios", provScenarios},
+        {"started_utc", out.startedUtc},
+        {"run_id", out.runId}};
     lp = m_live.progress();
     lp.running = false;
     m_live.setProgress(lp);

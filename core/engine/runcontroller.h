@@ -5,8 +5,8 @@
 // exceeds the limit is aborted; the campaign goes on. Simulated endpoints are started through the injected
 // launcher (core cannot link throughline_sim; the app wires SimServer or the throughline-sim child process).
 //
-// Thread affinity: run() blocks the calling thread (never the UI thread); cancel() and live() from any thread.
-// Workers live for the whole run so keep-alive connections are reused across points.
+// Thread affinity: run() blocks the calling thread (never the UI thread); cancel() and live() from any
+// thread. Workers live for the whole run so keep-alive connections are reused across points.
 
 #include "core/campaign/scenario.h"
 #include "core/engine/livesnapshot.h"
@@ -31,21 +31,22 @@ struct SimulatedEndpoint {
     std::shared_ptr<void> owner;
     std::string description; // e.g. "in-process SimServer" or "throughline-sim child process pid 123"
 };
-// plannedStreams: the largest concurrency the scenario will offer (launchers pick a child process above ~2,000).
+// plannedStreams: the largest concurrency the scenario will offer (launchers pick a child process above
+// ~2,000).
 using SimLauncher = std::function<Result<SimulatedEndpoint>(const Scenario &, int plannedStreams)>;
 
 struct RunOptions {
-    int workers = 0;                  // 0 = one per core
-    std::string apiKeyEnvOverride;    // --api-key-env
+    int workers = 0;               // 0 = one per core
+    std::string apiKeyEnvOverride; // --api-key-env
     std::string campaignName;
     std::string campaignSha256;
     SimLauncher simLauncher;
     std::shared_ptr<const PromptSource> prompts; // null = SyntheticPromptSource(plan.seed)
     double idleCheckTimeoutS = 30;
-    double graceS = 10;               // after max duration, before harness-cancelled
+    double graceS = 10; // after max duration, before harness-cancelled
     double healthTimeoutS = 5;
-    double stallTimeoutS = 30;        // no byte for this long after the first token → stall-mid-stream (model time)
-    bool keepRecords = true;          // keep raw records in the outcome (for requests.csv / storage)
+    double stallTimeoutS = 30; // no byte for this long after the first token → stall-mid-stream (model time)
+    bool keepRecords = true;   // keep raw records in the outcome (for requests.csv / storage)
 };
 
 struct PointOutcome {
@@ -80,7 +81,8 @@ struct RunOutcome {
     std::int64_t t0SteadyNs = 0; // steady_clock (CLOCK_MONOTONIC) nanoseconds of the run's t=0
 };
 
-class RunController {
+class RunController
+{
 public:
     RunController(std::vector<Scenario> scenarios, RunOptions options);
     ~RunController();
@@ -92,7 +94,8 @@ public:
 
     // Exposed for tests and the CLI: endpoint probes used before each point.
     static bool healthCheck(const std::string &baseUrl, double timeoutS, std::string *detail);
-    static std::string httpGet(const std::string &url, double timeoutS, long *status, const std::string &apiKey = {});
+    static std::string httpGet(const std::string &url, double timeoutS, long *status,
+                               const std::string &apiKey = {});
 
 private:
     struct Impl;

@@ -14,8 +14,8 @@ Result<std::string> resolveApiKey(const Endpoint &endpoint, const std::string &e
     if (!var.empty()) {
         const char *v = std::getenv(var.c_str());
         if (!v || !*v)
-            return makeError(ErrorCode::InvalidInput, "endpoint '" + endpoint.name + "': API key variable " + var +
-                                                          " is not set or empty");
+            return makeError(ErrorCode::InvalidInput, "endpoint '" + endpoint.name + "': API key variable " +
+                                                          var + " is not set or empty");
         return std::string(v);
     }
     if (!endpoint.apiKeyKeyring.empty()) {
@@ -25,9 +25,10 @@ Result<std::string> resolveApiKey(const Endpoint &endpoint, const std::string &e
                 {QStringLiteral("lookup"), QStringLiteral("service"), QStringLiteral("throughline"),
                  QStringLiteral("account"), QString::fromStdString(endpoint.apiKeyKeyring)});
         if (!p.waitForStarted(3000))
-            return makeError(ErrorCode::NotFound, "endpoint '" + endpoint.name +
-                                                      "': secret-tool is not installed (needed for keyring entry " +
-                                                      endpoint.apiKeyKeyring + ")");
+            return makeError(ErrorCode::NotFound,
+                             "endpoint '" + endpoint.name +
+                                 "': secret-tool is not installed (needed for keyring entry " +
+                                 endpoint.apiKeyKeyring + ")");
         p.closeWriteChannel();
         if (!p.waitForFinished(10000) || p.exitCode() != 0)
             return makeError(ErrorCode::NotFound, "endpoint '" + endpoint.name + "': keyring entry " +
@@ -76,8 +77,8 @@ std::string redactSecrets(std::string_view text, std::string_view key)
             continue;
         }
         std::size_t tokEnd = j;
-        while (tokEnd < out.size() && !std::isspace(static_cast<unsigned char>(out[tokEnd])) && out[tokEnd] != '"' &&
-               out[tokEnd] != '\'' && out[tokEnd] != ',')
+        while (tokEnd < out.size() && !std::isspace(static_cast<unsigned char>(out[tokEnd])) &&
+               out[tokEnd] != '"' && out[tokEnd] != '\'' && out[tokEnd] != ',')
             ++tokEnd;
         if (tokEnd > j && !(tokEnd - j == 3 && out.compare(j, 3, "***") == 0)) {
             out.replace(j, tokEnd - j, "***");

@@ -96,7 +96,8 @@ SseEventInfo classifySseEvent(std::string_view data, bool wantText)
         info.errorMessage = errorText(*it);
         return info;
     }
-    if (auto it = j.find("object"); it != j.end() && it->is_string() && it->get_ref<const std::string &>() == "error") {
+    if (auto it = j.find("object");
+        it != j.end() && it->is_string() && it->get_ref<const std::string &>() == "error") {
         info.kind = StreamEvent::Kind::Error;
         info.errorMessage = errorText(j);
         return info;

@@ -11,9 +11,9 @@ namespace Throughline {
 
 struct SseEventInfo {
     StreamEvent::Kind kind = StreamEvent::Kind::Other;
-    bool malformed = false;  // not JSON (and not [DONE])
-    bool hasUsage = false;   // a "usage" object with at least completion_tokens or prompt_tokens
-    Usage usage;             // valid when hasUsage
+    bool malformed = false;   // not JSON (and not [DONE])
+    bool hasUsage = false;    // a "usage" object with at least completion_tokens or prompt_tokens
+    Usage usage;              // valid when hasUsage
     std::string errorMessage; // for Kind::Error: the server's message (not yet redacted)
     std::string text;         // content text of choices[0] when requested (storeText), concatenated fields
 };

@@ -4,7 +4,10 @@
 
 namespace Throughline {
 
-SseParser::SseParser(std::size_t maxEventBytes) : m_maxEventBytes(maxEventBytes) {}
+SseParser::SseParser(std::size_t maxEventBytes)
+    : m_maxEventBytes(maxEventBytes)
+{
+}
 
 std::size_t SseParser::capacityBytes() const
 {
@@ -28,7 +31,8 @@ static const char *findEol(const char *p, const char *end)
 {
     const auto n = static_cast<std::size_t>(end - p);
     const char *lf = static_cast<const char *>(std::memchr(p, '\n', n));
-    const char *cr = static_cast<const char *>(std::memchr(p, '\r', lf ? static_cast<std::size_t>(lf - p) : n));
+    const char *cr =
+        static_cast<const char *>(std::memchr(p, '\r', lf ? static_cast<std::size_t>(lf - p) : n));
     return cr ? cr : lf;
 }
 

@@ -22,7 +22,8 @@
 
 namespace Throughline {
 
-class SseParser {
+class SseParser
+{
 public:
     // Completed event awaiting classification; data points into the parser's buffer, valid until the next
     // feed()/drain()/reset().
@@ -75,8 +76,8 @@ private:
     void compact();
 
     std::size_t m_maxEventBytes;
-    std::string m_line;   // carry-over of an incomplete line from the previous read
-    std::string m_done;   // payloads of completed events (and, at its tail, the event being built)
+    std::string m_line; // carry-over of an incomplete line from the previous read
+    std::string m_done; // payloads of completed events (and, at its tail, the event being built)
     std::vector<Bound> m_bounds;
     std::size_t m_eventStart = 0; // offset in m_done where the event being built starts
     bool m_eventHasData = false;

@@ -4,7 +4,11 @@
 
 namespace Throughline {
 
-StreamAccumulator::StreamAccumulator(RequestRecord &rec, bool storeText) : m_rec(rec), m_storeText(storeText) {}
+StreamAccumulator::StreamAccumulator(RequestRecord &rec, bool storeText)
+    : m_rec(rec)
+    , m_storeText(storeText)
+{
+}
 
 void StreamAccumulator::onEvent(std::string_view data, std::int64_t tNs)
 {

@@ -10,7 +10,8 @@
 
 namespace Throughline {
 
-class StreamAccumulator {
+class StreamAccumulator
+{
 public:
     // rec must outlive the accumulator. storeText keeps the streamed text in rec.text.
     StreamAccumulator(RequestRecord &rec, bool storeText);
@@ -35,7 +36,7 @@ private:
     bool m_serverError = false;
     bool m_haveUsage = false;
     int m_contentEvents = 0;
-    int m_lastCumulative = 0; // completion_tokens of the last usage seen (continuous usage stats)
+    int m_lastCumulative = 0;     // completion_tokens of the last usage seen (continuous usage stats)
     bool m_perEventCounts = true; // every content event carried cumulative usage
 };
 

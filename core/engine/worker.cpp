@@ -21,10 +21,10 @@ struct Worker::Transfer {
     std::uint64_t tag = 0;
     SseParser parser;
     std::unique_ptr<StreamAccumulator> acc;
-    std::string errorBody;        // first bytes of a non-2xx body (redacted before it leaves)
+    std::string errorBody; // first bytes of a non-2xx body (redacted before it leaves)
     std::int64_t lastByteNs = kNoTime;
-    int status = 0;               // HTTP status once known
-    bool dirty = false;           // queued in m_dirty
+    int status = 0;     // HTTP status once known
+    bool dirty = false; // queued in m_dirty
     bool firstContentSeen = false;
     ErrorClass forcedError = ErrorClass::None; // set by timeouts/cancel before curl finishes
     std::string forcedDetail;
@@ -71,7 +71,9 @@ ErrorClass classifyCurl(CURLcode c, bool anyBytes)
 } // namespace
 
 Worker::Worker(int index, Clock::time_point t0, CompletionFn onComplete)
-    : m_index(index), m_t0(t0), m_onComplete(std::move(onComplete))
+    : m_index(index)
+    , m_t0(t0)
+    , m_onComplete(std::move(onComplete))
 {
     static std::once_flag once;
     std::call_once(once, [] { curl_global_init(CURL_GLOBAL_ALL); });
@@ -289,14 +291,17 @@ void Worker::finishTransfer(Transfer *t, int curlCode)
         ++m_completedLoopback;
         if (connects > 0)
             ++m_newConnLoopback;
-        // Auto-detect servers closing after every stream (llama.cpp): ≥ 90 % new connections over 64 requests.
-        if (!m_spreadActive.load() && m_completedLoopback >= 64 && m_newConnLoopback * 10 >= m_completedLoopback * 9)
+        // Auto-detect servers closing after every stream (llama.cpp): ≥ 90 % new connections over 64
+        // requests.
+        if (!m_spreadActive.load() && m_completedLoopback >= 64 &&
+            m_newConnLoopback * 10 >= m_completedLoopback * 9)
             m_spreadActive = true;
     }
 
     const std::string &key = t->options->apiKey;
     const bool anyBytes = r.tFirstByte != kNoTime;
-    // A failure observed by curl or forced by us overrides stream-level judgements (except server error events).
+    // A failure observed by curl or forced by us overrides stream-level judgements (except server error
+    // events).
     if (t->forcedError != ErrorClass::None) {
         r.error = t->forcedError;
         r.errorDetail = t->forcedDetail;
@@ -310,7 +315,8 @@ void Worker::finishTransfer(Transfer *t, int curlCode)
         }
     } else if (r.httpStatus < 200 || r.httpStatus >= 300) {
         r.error = ErrorClass::HttpStatus;
-        r.errorDetail = "HTTP " + std::to_string(r.httpStatus) + ": " + redactSecrets(t->errorBody.substr(0, 512), key);
+        r.errorDetail =
+            "HTTP " + std::to_string(r.httpStatus) + ": " + redactSecrets(t->errorBody.substr(0, 512), key);
     } else if (r.error == ErrorClass::None && t->parser.hasUnterminatedEvent()) {
         r.error = ErrorClass::MalformedStream;
         r.errorDetail = "stream ended inside an SSE event";
@@ -356,7 +362,8 @@ void Worker::checkTimeouts(std::int64_t now)
         if (!t->firstContentSeen && now - r.tSend > secondsToNs(o.firstTokenTimeoutS)) {
             t->forcedError = ErrorClass::TimeoutBeforeFirstToken;
             t->forcedDetail = "no content event within " + std::to_string(o.firstTokenTimeoutS) + " s";
-        } else if (t->firstContentSeen && t->lastByteNs != kNoTime && now - t->lastByteNs > secondsToNs(o.stallTimeoutS)) {
+        } else if (t->firstContentSeen && t->lastByteNs != kNoTime &&
+                   now - t->lastByteNs > secondsToNs(o.stallTimeoutS)) {
             t->forcedError = ErrorClass::StallMidStream;
             t->forcedDetail = "no bytes for " + std::to_string(o.stallTimeoutS) + " s after the first token";
         } else if (now - r.tSend > secondsToNs(o.requestTimeoutS)) {

@@ -45,7 +45,8 @@ struct WorkItem {
     std::uint64_t tag = 0; // caller's cookie (e.g. closed-loop slot), passed back on completion
 };
 
-class Worker {
+class Worker
+{
 public:
     using Clock = std::chrono::steady_clock;
     // Called on the worker thread for every finished request (success or failure).
@@ -67,7 +68,8 @@ public:
     int index() const { return m_index; }
     std::int64_t nowNs() const;
 
-    // Loop lag samples (ms): how late each poll wake-up was relative to its deadline. Swapped out by the caller.
+    // Loop lag samples (ms): how late each poll wake-up was relative to its deadline. Swapped out by the
+    // caller.
     std::vector<double> takeLoopLagMs();
     // Force CURLOPT_INTERFACE spreading over 127.0.0.2–127.0.0.9 for loopback URLs (auto-enabled when the
     // server closes the connection after every stream).
@@ -101,7 +103,7 @@ private:
     std::vector<WorkItem> m_inboxLocal; // swapped with m_inbox under the lock
 
     std::vector<Transfer *> m_active;
-    std::vector<Transfer *> m_free; // recycled transfers (easy handle + buffers keep their capacity)
+    std::vector<Transfer *> m_free;  // recycled transfers (easy handle + buffers keep their capacity)
     std::vector<Transfer *> m_dirty; // transfers with completed events awaiting classification (this thread)
     std::mutex m_lagMutex;
     std::vector<double> m_loopLagMs;

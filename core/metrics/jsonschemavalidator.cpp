@@ -21,7 +21,9 @@ bool hasType(const nlohmann::json &v, const std::string &t)
     if (t == "number")
         return v.is_number();
     if (t == "integer")
-        return v.is_number_integer() || (v.is_number_float() && v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>())));
+        return v.is_number_integer() ||
+               (v.is_number_float() &&
+                v.get<double>() == static_cast<double>(static_cast<long long>(v.get<double>())));
     return false;
 }
 
@@ -91,9 +93,11 @@ struct Walker {
         if (const auto c = schema.find("const"); c != schema.end() && *c != v)
             errors.push_back(at + ": expected " + c->dump());
         if (v.is_number()) {
-            if (const auto m = schema.find("minimum"); m != schema.end() && v.get<double>() < m->get<double>())
+            if (const auto m = schema.find("minimum");
+                m != schema.end() && v.get<double>() < m->get<double>())
                 errors.push_back(at + ": below minimum " + m->dump());
-            if (const auto m = schema.find("maximum"); m != schema.end() && v.get<double>() > m->get<double>())
+            if (const auto m = schema.find("maximum");
+                m != schema.end() && v.get<double>() > m->get<double>())
                 errors.push_back(at + ": above maximum " + m->dump());
         }
         if (v.is_object()) {
@@ -113,7 +117,8 @@ struct Walker {
             }
         }
         if (v.is_array()) {
-            if (const auto mi = schema.find("minItems"); mi != schema.end() && v.size() < mi->get<std::size_t>())
+            if (const auto mi = schema.find("minItems");
+                mi != schema.end() && v.size() < mi->get<std::size_t>())
                 errors.push_back(at + ": fewer than " + mi->dump() + " items");
             if (const auto items = schema.find("items"); items != schema.end()) {
                 for (std::size_t i = 0; i < v.size(); ++i)
@@ -126,7 +131,10 @@ struct Walker {
 
 } // namespace
 
-JsonSchemaValidator::JsonSchemaValidator(const nlohmann::json &schema) : m_schema(schema) {}
+JsonSchemaValidator::JsonSchemaValidator(const nlohmann::json &schema)
+    : m_schema(schema)
+{
+}
 
 std::vector<std::string> JsonSchemaValidator::validate(const nlohmann::json &instance) const
 {

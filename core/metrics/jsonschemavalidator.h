@@ -12,7 +12,8 @@
 
 namespace Throughline {
 
-class JsonSchemaValidator {
+class JsonSchemaValidator
+{
 public:
     explicit JsonSchemaValidator(const nlohmann::json &schema);
     // Problems as "JSON-pointer: message"; empty = valid.

@@ -15,11 +15,21 @@ std::string xmlEscape(const std::string &s)
     out.reserve(s.size());
     for (char c : s) {
         switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&apos;"; break;
+        case '&':
+            out += "&amp;";
+            break;
+        case '<':
+            out += "&lt;";
+            break;
+        case '>':
+            out += "&gt;";
+            break;
+        case '"':
+            out += "&quot;";
+            break;
+        case '\'':
+            out += "&apos;";
+            break;
         default:
             // XML 1.0 forbids most control characters; drop them.
             if (static_cast<unsigned char>(c) < 0x20 && c != '\n' && c != '\t' && c != '\r')
@@ -33,8 +43,9 @@ std::string xmlEscape(const std::string &s)
 std::string checkLine(const VerdictCheck &c)
 {
     std::string s = std::string(checkOutcomeKey(c.outcome)) + ": " + c.metric + " " + c.stat + " = " +
-        (std::isnan(c.value) ? std::string("n/a") : csvNumber(c.value)) + " " + std::string(comparatorKey(c.cmp)) +
-        " " + csvNumber(c.target) + " (" + std::string(targetKindKey(c.kind));
+                    (std::isnan(c.value) ? std::string("n/a") : csvNumber(c.value)) + " " +
+                    std::string(comparatorKey(c.cmp)) + " " + csvNumber(c.target) + " (" +
+                    std::string(targetKindKey(c.kind));
     if (!std::isnan(c.marginPct))
         s += ", margin " + csvNumber(std::round(c.marginPct * 10) / 10) + " %";
     if (c.point >= 0)
@@ -51,8 +62,10 @@ std::string junitXml(const RunResults &run)
     std::string cases;
     for (const ScenarioResult &s : run.scenarios) {
         std::string body;
-        std::string out = "operating point: " +
-            (s.verdict.operatingPoint >= 0 ? std::to_string(s.verdict.operatingPoint) : std::string("none")) + "\n";
+        std::string out =
+            "operating point: " +
+            (s.verdict.operatingPoint >= 0 ? std::to_string(s.verdict.operatingPoint) : std::string("none")) +
+            "\n";
         std::string failed;
         for (const VerdictCheck &c : s.verdict.checks) {
             out += checkLine(c) + "\n";
@@ -63,12 +76,14 @@ std::string junitXml(const RunResults &run)
             std::string flags;
             for (const auto &f : s.points[i].validity.flags)
                 flags += (flags.empty() ? "" : ",") + f;
-            out += "point " + std::to_string(i) + ": " + (s.points[i].validity.valid ? "valid" : "invalid (" + flags + ")") + "\n";
+            out += "point " + std::to_string(i) + ": " +
+                   (s.points[i].validity.valid ? "valid" : "invalid (" + flags + ")") + "\n";
         }
         switch (s.verdict.status) {
         case Verdict::Status::Fail:
             ++failures;
-            body += "      <failure type=\"fail\" message=\"target not met\">" + xmlEscape(failed) + "</failure>\n";
+            body += "      <failure type=\"fail\" message=\"target not met\">" + xmlEscape(failed) +
+                    "</failure>\n";
             break;
         case Verdict::Status::Invalid:
             ++errors;
@@ -82,17 +97,19 @@ std::string junitXml(const RunResults &run)
             break;
         }
         body += "      <system-out>" + xmlEscape(out) + "</system-out>\n";
-        cases += "    <testcase classname=\"throughline." + xmlEscape(run.campaignName) + "\" name=\"" + xmlEscape(s.id) +
-            "\">\n" + body + "    </testcase>\n";
+        cases += "    <testcase classname=\"throughline." + xmlEscape(run.campaignName) + "\" name=\"" +
+                 xmlEscape(s.id) + "\">\n" + body + "    </testcase>\n";
     }
     const std::string counts = " tests=\"" + std::to_string(run.scenarios.size()) + "\" failures=\"" +
-        std::to_string(failures) + "\" errors=\"" + std::to_string(errors) + "\" skipped=\"" + std::to_string(skipped) + "\"";
+                               std::to_string(failures) + "\" errors=\"" + std::to_string(errors) +
+                               "\" skipped=\"" + std::to_string(skipped) + "\"";
     std::string xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
     xml += "<testsuites name=\"throughline\"" + counts + ">\n";
     xml += "  <testsuite name=\"" + xmlEscape(run.campaignName) + "\"" + counts + " timestamp=\"" +
-        xmlEscape(run.startedUtc) + "\">\n";
+           xmlEscape(run.startedUtc) + "\">\n";
     xml += "    <properties>\n      <property name=\"run_id\" value=\"" + xmlEscape(run.runId) +
-        "\"/>\n      <property name=\"simulated\" value=\"" + (run.simulated ? "true" : "false") + "\"/>\n    </properties>\n";
+           "\"/>\n      <property name=\"simulated\" value=\"" + (run.simulated ? "true" : "false") +
+           "\"/>\n    </properties>\n";
     xml += cases;
     xml += "  </testsuite>\n</testsuites>\n";
     return xml;

@@ -28,10 +28,11 @@ double select(std::vector<double> &v, double p)
 }
 } // namespace
 
-LiveSummary::LiveSummary(std::chrono::nanoseconds window, std::chrono::nanoseconds bin, std::size_t historyBins)
-    : m_windowNs(std::max<std::int64_t>(1, window.count())),
-      m_binNs(std::max<std::int64_t>(1, bin.count())),
-      m_historyBins(std::max<std::size_t>(1, historyBins))
+LiveSummary::LiveSummary(std::chrono::nanoseconds window, std::chrono::nanoseconds bin,
+                         std::size_t historyBins)
+    : m_windowNs(std::max<std::int64_t>(1, window.count()))
+    , m_binNs(std::max<std::int64_t>(1, bin.count()))
+    , m_historyBins(std::max<std::size_t>(1, historyBins))
 {
 }
 

@@ -21,8 +21,8 @@ namespace Throughline {
 struct LiveSnapshot {
     std::int64_t nowNs = 0;
     double windowS = 0;
-    std::size_t completed = 0;     // ok requests that finished inside the window
-    std::size_t failed = 0;        // failed requests that finished inside the window
+    std::size_t completed = 0;      // ok requests that finished inside the window
+    std::size_t failed = 0;         // failed requests that finished inside the window
     std::size_t totalCompleted = 0; // since construction/reset
     std::size_t totalFailed = 0;
     double ttftP50Ms = 0, ttftP90Ms = 0, ttftP99Ms = 0; // NaN when no sample
@@ -35,10 +35,12 @@ struct LiveSnapshot {
     std::vector<std::pair<double, double>> tokensPerSecond;
 };
 
-class LiveSummary {
+class LiveSummary
+{
 public:
     explicit LiveSummary(std::chrono::nanoseconds window = std::chrono::seconds(10),
-                         std::chrono::nanoseconds bin = std::chrono::seconds(1), std::size_t historyBins = 600);
+                         std::chrono::nanoseconds bin = std::chrono::seconds(1),
+                         std::size_t historyBins = 600);
 
     void add(const RequestRecord &r); // computes the request metrics itself
     void add(const RequestRecord &r, const RequestMetrics &m);
@@ -57,9 +59,9 @@ private:
     std::int64_t m_windowNs;
     std::int64_t m_binNs;
     std::size_t m_historyBins;
-    std::deque<Sample> m_samples;          // ordered by arrival (≈ t_end)
-    std::deque<double> m_bins;             // tokens per bin
-    std::int64_t m_firstBinIndex = 0;      // bin index of m_bins.front()
+    std::deque<Sample> m_samples;     // ordered by arrival (≈ t_end)
+    std::deque<double> m_bins;        // tokens per bin
+    std::int64_t m_firstBinIndex = 0; // bin index of m_bins.front()
     std::size_t m_totalOk = 0;
     std::size_t m_totalFailed = 0;
 };

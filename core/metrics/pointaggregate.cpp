@@ -92,10 +92,10 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
         for (auto *v : {&ttft, &ttftQ, &tpot, &tpotMlperf, &e2e, &inter, &lateness})
             v->reserve(rm.size());
     }
-    double tokensInWindow = 0;   // steady-state numerator
-    double inputTokens = 0;      // ok measured requests
-    double outWhole = 0;         // Σ N_out ok measured
-    double outMlperf = 0;        // Σ tokenizer N_out ok measured
+    double tokensInWindow = 0; // steady-state numerator
+    double inputTokens = 0;    // ok measured requests
+    double outWhole = 0;       // Σ N_out ok measured
+    double outMlperf = 0;      // Σ tokenizer N_out ok measured
     double goodN = 0;
     double goodTokens = 0;
     std::int64_t wholeStart = kNoTime;
@@ -187,8 +187,8 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
     pm.goodputTps = perSecond(goodTokens, windowS);
     pm.outputTpsMlperf = perSecond(outMlperf, windowS);
     pm.outputTpsWhole = (wholeStart != kNoTime && wholeEnd > wholeStart)
-        ? outWhole / (static_cast<double>(wholeEnd - wholeStart) / 1e9)
-        : kNaN;
+                            ? outWhole / (static_cast<double>(wholeEnd - wholeStart) / 1e9)
+                            : kNaN;
 
     pm.ttftMs = summarize(std::move(ttft));
     pm.ttftQMs = summarize(std::move(ttftQ));

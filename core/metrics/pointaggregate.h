@@ -30,7 +30,7 @@ struct GpuCounts {
 
 // Thresholds of the validity flags; defaults are ARCHITECTURE.md's, demos and tests lower them.
 struct ValidityOptions {
-    double minWindowS = 60;          // window_short when window < max(minWindowS, e2eFactor × median E2E)
+    double minWindowS = 60; // window_short when window < max(minWindowS, e2eFactor × median E2E)
     double e2eFactor = 3;
     int minCompleted = 100;          // low_sample when fewer successful measured requests
     double maxErrorRate = 0.01;      // error_rate when failed / sent exceeds this share
@@ -63,7 +63,7 @@ struct PointInput {
     // requests over the window from the records; rate: not checked).
     double achievedConcurrency = std::numeric_limits<double>::quiet_NaN();
     double achievedRate = std::numeric_limits<double>::quiet_NaN();
-    bool truncated = false; // the engine cancelled requests at max duration
+    bool truncated = false;          // the engine cancelled requests at max duration
     OutputTokenCounter tokenCounter; // optional exact counts (MLPerf variant, N_out fallback)
     ValidityOptions validity;
 };

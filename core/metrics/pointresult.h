@@ -21,8 +21,8 @@ namespace Throughline {
 struct PointLoad {
     enum class Mode { Concurrency, Rate };
     Mode mode = Mode::Concurrency;
-    int concurrency = 0;   // Concurrency mode: target in-flight requests
-    double rate = 0;       // Rate mode: target requests/s
+    int concurrency = 0; // Concurrency mode: target in-flight requests
+    double rate = 0;     // Rate mode: target requests/s
     bool operator==(const PointLoad &) const = default;
 };
 
@@ -36,14 +36,15 @@ inline constexpr std::string_view ClientBound = "client_bound";
 } // namespace ValidityFlag
 
 struct PointValidity {
-    bool valid = true;               // no flag raised
-    std::vector<std::string> flags;  // names from ValidityFlag, in the order above
+    bool valid = true;              // no flag raised
+    std::vector<std::string> flags; // names from ValidityFlag, in the order above
     bool operator==(const PointValidity &) const = default;
 };
 
 // Client self-observation during the point; NaN = not measured (JSON null).
 struct ClientObservations {
-    double cpuPct = 0;            // client process CPU, % of one core summed over threads / cores (engine's choice, ≤ 100·cores)
+    double cpuPct =
+        0; // client process CPU, % of one core summed over threads / cores (engine's choice, ≤ 100·cores)
     double sendLatenessP99Ms = 0; // p99 of t_send − t_sched
     double loopLagP99Ms = 0;      // p99 of worker loop lag
     bool operator==(const ClientObservations &) const = default;
@@ -58,8 +59,8 @@ struct PointMetrics {
     double requestRate = 0;           // successful measured requests ÷ window
     double goodputRps = 0;            // successful measured requests meeting every SLO ÷ window
     // Stored variants (extensions of the pinned key list, documented in docs/metrics.md).
-    double outputTpsWhole = 0;        // vLLM/AIPerf: Σ N_out ok ÷ (max t_end − min t_send)
-    double outputTpsMlperf = 0;       // MLPerf: Σ tokenizer N_out of ok requests issued in [W0, W1) ÷ window
+    double outputTpsWhole = 0;  // vLLM/AIPerf: Σ N_out ok ÷ (max t_end − min t_send)
+    double outputTpsMlperf = 0; // MLPerf: Σ tokenizer N_out of ok requests issued in [W0, W1) ÷ window
     double inputTpsPerPrefillGpu = 0; // input tokens/s ÷ prefill GPUs (= all GPUs when not disaggregated)
     double goodputTps = 0;            // Σ N_out of requests meeting every SLO ÷ window
 
@@ -74,18 +75,18 @@ struct PointMetrics {
 
 struct PointResult {
     PointLoad load;
-    double windowS = 0;               // W1 − W0 in seconds
-    int nSent = 0;                    // measured requests (non-warm-up, t_send in [W0, W1))
-    int nOk = 0;                      // of which successful
+    double windowS = 0;                // W1 − W0 in seconds
+    int nSent = 0;                     // measured requests (non-warm-up, t_send in [W0, W1))
+    int nOk = 0;                       // of which successful
     std::map<std::string, int> errors; // error class key → count, measured requests only
     PointValidity validity;
     ClientObservations client;
     PointMetrics metrics;
     // Extensions: counts behind the definitions.
-    int nTpotUndefined = 0;   // ok requests with N_out − N_first < 1 (excluded from TPOT stats)
-    int nOutApproximate = 0;  // ok requests whose N_out came from event counting
-    double w0S = 0;           // window start, s since run t=0
-    double w1S = 0;           // window end, s since run t=0
+    int nTpotUndefined = 0;  // ok requests with N_out − N_first < 1 (excluded from TPOT stats)
+    int nOutApproximate = 0; // ok requests whose N_out came from event counting
+    double w0S = 0;          // window start, s since run t=0
+    double w1S = 0;          // window end, s since run t=0
 
     // Metric lookup by vocabulary key and stat: ("output_tps_per_gpu", "value"),
     // ("ttft_ms", "p90"). nullopt when unknown, undefined or not reportable (min-n rule).

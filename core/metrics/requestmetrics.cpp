@@ -123,17 +123,28 @@ std::vector<double> tokensPerContentEvent(const RequestRecord &r, int nOut)
 std::string_view errorClassKey(ErrorClass c)
 {
     switch (c) {
-    case ErrorClass::None: return "none";
-    case ErrorClass::Connect: return "connect";
-    case ErrorClass::Tls: return "tls";
-    case ErrorClass::HttpStatus: return "http_status";
-    case ErrorClass::TimeoutBeforeFirstToken: return "timeout_before_first_token";
-    case ErrorClass::StallMidStream: return "stall_mid_stream";
-    case ErrorClass::DisconnectMidStream: return "disconnect_mid_stream";
-    case ErrorClass::ServerErrorEvent: return "server_error_event";
-    case ErrorClass::MalformedStream: return "malformed_stream";
-    case ErrorClass::ShortOutput: return "short_output";
-    case ErrorClass::HarnessCancelled: return "harness_cancelled";
+    case ErrorClass::None:
+        return "none";
+    case ErrorClass::Connect:
+        return "connect";
+    case ErrorClass::Tls:
+        return "tls";
+    case ErrorClass::HttpStatus:
+        return "http_status";
+    case ErrorClass::TimeoutBeforeFirstToken:
+        return "timeout_before_first_token";
+    case ErrorClass::StallMidStream:
+        return "stall_mid_stream";
+    case ErrorClass::DisconnectMidStream:
+        return "disconnect_mid_stream";
+    case ErrorClass::ServerErrorEvent:
+        return "server_error_event";
+    case ErrorClass::MalformedStream:
+        return "malformed_stream";
+    case ErrorClass::ShortOutput:
+        return "short_output";
+    case ErrorClass::HarnessCancelled:
+        return "harness_cancelled";
     }
     return "unknown";
 }
@@ -141,9 +152,12 @@ std::string_view errorClassKey(ErrorClass c)
 std::string_view tokenCountSourceKey(TokenCountSource s)
 {
     switch (s) {
-    case TokenCountSource::Usage: return "usage";
-    case TokenCountSource::Tokenizer: return "tokenizer";
-    case TokenCountSource::EventCount: return "event_count";
+    case TokenCountSource::Usage:
+        return "usage";
+    case TokenCountSource::Tokenizer:
+        return "tokenizer";
+    case TokenCountSource::EventCount:
+        return "event_count";
     }
     return "unknown";
 }

@@ -17,28 +17,28 @@ namespace Throughline {
 using OutputTokenCounter = std::function<int(const RequestRecord &)>;
 
 struct RequestMetrics {
-    bool ok = false;          // record.ok()
-    int contentEvents = 0;    // events of kind Content (role-only/usage/finish chunks excluded)
+    bool ok = false;                      // record.ok()
+    int contentEvents = 0;                // events of kind Content (role-only/usage/finish chunks excluded)
     std::int64_t tFirstTokenNs = kNoTime; // time of the first content event
     std::int64_t tLastTokenNs = kNoTime;  // time of the last content event
 
     // NaN when undefined (no content event, missing timestamps, denominator < 1).
-    double ttftMs = 0;         // t_first_token − t_send
-    double ttftQMs = 0;        // t_first_token − t_sched (client queueing included)
-    double e2eMs = 0;          // t_end − t_send
-    double tpotMs = 0;         // (t_last − t_first) / (N_out − N_first)
-    double tpotMlperfMs = 0;   // (t_end − t_first) / (tokens after the first chunk, tokenizer-counted)
+    double ttftMs = 0;       // t_first_token − t_send
+    double ttftQMs = 0;      // t_first_token − t_sched (client queueing included)
+    double e2eMs = 0;        // t_end − t_send
+    double tpotMs = 0;       // (t_last − t_first) / (N_out − N_first)
+    double tpotMlperfMs = 0; // (t_end − t_first) / (tokens after the first chunk, tokenizer-counted)
     double interactivityTpsUser = 0; // 1000 / tpotMs
     std::vector<double> chunkGapsMs; // consecutive content-event differences
 
-    int nOut = 0;                 // output tokens, resolved: usage → tokenizer → event count
+    int nOut = 0; // output tokens, resolved: usage → tokenizer → event count
     TokenCountSource nOutSource = TokenCountSource::EventCount;
-    bool nOutApproximate = true;  // true when counted from events
-    int nOutTokenizer = -1;       // tokenizer count when the hook gave one (MLPerf variant), else -1
-    int nFirst = 1;               // tokens in the first content event
+    bool nOutApproximate = true; // true when counted from events
+    int nOutTokenizer = -1;      // tokenizer count when the hook gave one (MLPerf variant), else -1
+    int nFirst = 1;              // tokens in the first content event
     bool nFirstApproximate = true;
-    int nIn = 0;                  // input tokens: usage.prompt_tokens, else the intended ISL
-    bool tpotUndefined = false;   // a content event exists but N_out − N_first < 1 (counted, excluded)
+    int nIn = 0;                // input tokens: usage.prompt_tokens, else the intended ISL
+    bool tpotUndefined = false; // a content event exists but N_out − N_first < 1 (counted, excluded)
 };
 
 // Resolution order for N_out: usage.completion_tokens ≥ 0 → tokenizer hook ≥ 0 → record.nOut when

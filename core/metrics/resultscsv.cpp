@@ -65,10 +65,31 @@ std::string timeCell(std::int64_t ns)
 
 std::vector<std::string> pointsCsvHeader()
 {
-    std::vector<std::string> h = {"scenario_id", "model", "backend", "gpu", "gpus", "prefill_gpus", "decode_gpus",
-                                  "phase", "isl", "osl", "verdict", "point", "operating_point", "load_mode",
-                                  "concurrency", "rate", "window_s", "n_sent", "n_ok", "errors", "valid", "flags",
-                                  "client_cpu_pct", "client_send_lateness_p99_ms", "client_loop_lag_p99_ms"};
+    std::vector<std::string> h = {"scenario_id",
+                                  "model",
+                                  "backend",
+                                  "gpu",
+                                  "gpus",
+                                  "prefill_gpus",
+                                  "decode_gpus",
+                                  "phase",
+                                  "isl",
+                                  "osl",
+                                  "verdict",
+                                  "point",
+                                  "operating_point",
+                                  "load_mode",
+                                  "concurrency",
+                                  "rate",
+                                  "window_s",
+                                  "n_sent",
+                                  "n_ok",
+                                  "errors",
+                                  "valid",
+                                  "flags",
+                                  "client_cpu_pct",
+                                  "client_send_lateness_p99_ms",
+                                  "client_loop_lag_p99_ms"};
     for (auto k : scalarMetricKeys())
         h.emplace_back(k);
     for (auto k : distributionMetricKeys()) {
@@ -93,15 +114,31 @@ std::vector<std::vector<std::string>> pointsCsvRows(const RunResults &run)
             for (const auto &f : p.validity.flags)
                 flags += (flags.empty() ? "" : ";") + f;
             const bool conc = p.load.mode == PointLoad::Mode::Concurrency;
-            std::vector<std::string> r = {
-                s.id, s.model, s.backend, s.gpu, std::to_string(s.gpus), std::to_string(s.prefillGpus),
-                std::to_string(s.decodeGpus), s.phase, std::to_string(s.isl), std::to_string(s.osl),
-                std::string(verdictStatusKey(s.verdict.status)), std::to_string(i),
-                s.verdict.operatingPoint == static_cast<int>(i) ? "1" : "0", conc ? "concurrency" : "rate",
-                conc ? std::to_string(p.load.concurrency) : std::string(), conc ? std::string() : csvNumber(p.load.rate),
-                csvNumber(p.windowS), std::to_string(p.nSent), std::to_string(p.nOk), errors,
-                p.validity.valid ? "1" : "0", flags, csvNumber(p.client.cpuPct), csvNumber(p.client.sendLatenessP99Ms),
-                csvNumber(p.client.loopLagP99Ms)};
+            std::vector<std::string> r = {s.id,
+                                          s.model,
+                                          s.backend,
+                                          s.gpu,
+                                          std::to_string(s.gpus),
+                                          std::to_string(s.prefillGpus),
+                                          std::to_string(s.decodeGpus),
+                                          s.phase,
+                                          std::to_string(s.isl),
+                                          std::to_string(s.osl),
+                                          std::string(verdictStatusKey(s.verdict.status)),
+                                          std::to_string(i),
+                                          s.verdict.operatingPoint == static_cast<int>(i) ? "1" : "0",
+                                          conc ? "concurrency" : "rate",
+                                          conc ? std::to_string(p.load.concurrency) : std::string(),
+                                          conc ? std::string() : csvNumber(p.load.rate),
+                                          csvNumber(p.windowS),
+                                          std::to_string(p.nSent),
+                                          std::to_string(p.nOk),
+                                          errors,
+                                          p.validity.valid ? "1" : "0",
+                                          flags,
+                                          csvNumber(p.client.cpuPct),
+                                          csvNumber(p.client.sendLatenessP99Ms),
+                                          csvNumber(p.client.loopLagP99Ms)};
             for (auto k : scalarMetricKeys())
                 r.push_back(csvNumber(p.metricValue(k, "value").value_or(NAN)));
             for (auto k : distributionMetricKeys()) {
@@ -126,10 +163,34 @@ Status writePointsCsv(const RunResults &run, const std::string &path)
 
 std::vector<std::string> requestsCsvHeader()
 {
-    return {"scenario_id", "point", "seq", "warmup", "measured", "ok", "error", "http_status", "replica",
-            "t_sched_ns", "t_send_ns", "t_wire_ns", "t_first_byte_ns", "t_first_token_ns", "t_last_token_ns",
-            "t_end_ns", "n_in", "n_out", "n_out_source", "n_first", "n_first_approximate", "content_events",
-            "ttft_ms", "ttft_q_ms", "tpot_ms", "tpot_mlperf_ms", "e2e_ms", "interactivity_tps_user"};
+    return {"scenario_id",
+            "point",
+            "seq",
+            "warmup",
+            "measured",
+            "ok",
+            "error",
+            "http_status",
+            "replica",
+            "t_sched_ns",
+            "t_send_ns",
+            "t_wire_ns",
+            "t_first_byte_ns",
+            "t_first_token_ns",
+            "t_last_token_ns",
+            "t_end_ns",
+            "n_in",
+            "n_out",
+            "n_out_source",
+            "n_first",
+            "n_first_approximate",
+            "content_events",
+            "ttft_ms",
+            "ttft_q_ms",
+            "tpot_ms",
+            "tpot_mlperf_ms",
+            "e2e_ms",
+            "interactivity_tps_user"};
 }
 
 std::vector<std::string> requestsCsvRow(const std::string &scenarioId, int pointIndex, const RequestRecord &r,
@@ -170,7 +231,10 @@ struct RequestsCsvWriter::Impl {
     std::string path;
 };
 
-RequestsCsvWriter::RequestsCsvWriter() : m_impl(std::make_unique<Impl>()) {}
+RequestsCsvWriter::RequestsCsvWriter()
+    : m_impl(std::make_unique<Impl>())
+{
+}
 RequestsCsvWriter::~RequestsCsvWriter() = default;
 
 Status RequestsCsvWriter::open(const std::string &path)

@@ -23,7 +23,8 @@ std::vector<std::string> requestsCsvHeader();
 std::vector<std::string> requestsCsvRow(const std::string &scenarioId, int pointIndex, const RequestRecord &r,
                                         const RequestMetrics &m, bool measured);
 
-class RequestsCsvWriter {
+class RequestsCsvWriter
+{
 public:
     RequestsCsvWriter();
     ~RequestsCsvWriter();
@@ -31,8 +32,8 @@ public:
     RequestsCsvWriter &operator=(const RequestsCsvWriter &) = delete;
 
     Status open(const std::string &path); // truncates and writes the header
-    void append(const std::string &scenarioId, int pointIndex, const RequestRecord &r, const RequestMetrics &m,
-                bool measured);
+    void append(const std::string &scenarioId, int pointIndex, const RequestRecord &r,
+                const RequestMetrics &m, bool measured);
     Status close(); // flushes; reports any write error
 
 private:

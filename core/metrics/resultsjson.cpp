@@ -37,11 +37,16 @@ nlohmann::json RunResults::toJson() const
     j["campaign"] = {{"name", campaignName}, {"sha256", campaignSha256}};
     json arr = json::array();
     for (const ScenarioResult &s : scenarios) {
-        json sj = {{"id", s.id},       {"model", s.model},
-                   {"backend", s.backend}, {"gpu", s.gpu},
-                   {"gpus", s.gpus},   {"prefill_gpus", s.prefillGpus},
-                   {"decode_gpus", s.decodeGpus}, {"phase", s.phase},
-                   {"isl", s.isl},     {"osl", s.osl}};
+        json sj = {{"id", s.id},
+                   {"model", s.model},
+                   {"backend", s.backend},
+                   {"gpu", s.gpu},
+                   {"gpus", s.gpus},
+                   {"prefill_gpus", s.prefillGpus},
+                   {"decode_gpus", s.decodeGpus},
+                   {"phase", s.phase},
+                   {"isl", s.isl},
+                   {"osl", s.osl}};
         sj["verdict"] = s.verdict.toJson();
         json pts = json::array();
         for (const PointResult &p : s.points)
@@ -63,7 +68,8 @@ Result<RunResults> RunResults::fromJson(const nlohmann::json &j)
     const std::string schema = j.value("schema", std::string());
     if (schema != kSchema) {
         if (schema.rfind("throughline.results/", 0) == 0)
-            return makeError(ErrorCode::Unsupported, "results.json: schema \"" + schema + "\" is newer than this tool");
+            return makeError(ErrorCode::Unsupported,
+                             "results.json: schema \"" + schema + "\" is newer than this tool");
         return bad("schema", "expected \"" + std::string(kSchema) + "\"");
     }
     RunResults r;
@@ -150,7 +156,8 @@ Result<RunResults> readResultsJson(const std::string &path)
     try {
         j = nlohmann::json::parse(bytes.constData(), bytes.constData() + bytes.size());
     } catch (const nlohmann::json::parse_error &e) {
-        return makeError(ErrorCode::InvalidInput, path + ": JSON syntax error at byte " + std::to_string(e.byte));
+        return makeError(ErrorCode::InvalidInput,
+                         path + ": JSON syntax error at byte " + std::to_string(e.byte));
     }
     auto r = RunResults::fromJson(j);
     if (!r)

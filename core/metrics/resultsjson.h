@@ -37,11 +37,11 @@ struct ScenarioResult {
 struct RunResults {
     static constexpr std::string_view kSchema = "throughline.results/1";
 
-    std::string runId;       // UUIDv4
+    std::string runId; // UUIDv4
     std::string toolVersion;
-    std::string startedUtc;  // ISO 8601, e.g. 2026-11-29T16:00:00Z
-    bool simulated = false;  // any scenario ran against the simulated endpoint
-    double timeScale = 1;    // simulator time scale; results are already scaled back to real time
+    std::string startedUtc; // ISO 8601, e.g. 2026-11-29T16:00:00Z
+    bool simulated = false; // any scenario ran against the simulated endpoint
+    double timeScale = 1;   // simulator time scale; results are already scaled back to real time
     std::string campaignName;
     std::string campaignSha256;
     std::vector<ScenarioResult> scenarios;

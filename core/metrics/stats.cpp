@@ -134,7 +134,8 @@ nlohmann::json StatSummary::toJson() const
 {
     nlohmann::json j = nlohmann::json::object();
     for (std::size_t i = 0; i < kPercentiles.size(); ++i)
-        j[std::string(kPercentiles[i].key)] = reported(i) ? JsonNumber::orNull(p[i]) : nlohmann::json(nullptr);
+        j[std::string(kPercentiles[i].key)] =
+            reported(i) ? JsonNumber::orNull(p[i]) : nlohmann::json(nullptr);
     j["mean"] = JsonNumber::orNull(mean);
     j["min"] = JsonNumber::orNull(min);
     j["max"] = JsonNumber::orNull(max);

@@ -18,10 +18,14 @@ std::int64_t BatchScheduler::nowNs()
     return std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now().time_since_epoch()).count();
 }
 
-class BatchScheduler::Pool {
+class BatchScheduler::Pool
+{
 public:
     Pool(PerformanceModel model, PoolMode mode, const SchedulerConfig &config, std::uint64_t seed)
-        : m_model(std::move(model)), m_mode(mode), m_config(config), m_rng(seed)
+        : m_model(std::move(model))
+        , m_mode(mode)
+        , m_config(config)
+        , m_rng(seed)
     {
         m_kvCapacity = std::int64_t(m_model.kvCapacityTokens());
         m_maxSeqs = m_model.maxSeqs();
@@ -29,7 +33,10 @@ public:
     ~Pool() { stop(); }
 
     void setNext(Pool *next) { m_next = next; }
-    void start() { m_thread = std::thread([this] { run(); }); }
+    void start()
+    {
+        m_thread = std::thread([this] { run(); });
+    }
     void stop()
     {
         {
@@ -58,7 +65,8 @@ public:
     int waiting() const { return m_waitingGauge.load(std::memory_order_relaxed); }
     double kvUsage() const
     {
-        return m_kvCapacity > 0 ? double(m_kvUsedGauge.load(std::memory_order_relaxed)) / double(m_kvCapacity) : 0.0;
+        return m_kvCapacity > 0 ? double(m_kvUsedGauge.load(std::memory_order_relaxed)) / double(m_kvCapacity)
+                                : 0.0;
     }
     std::int64_t steps() const { return m_steps.load(std::memory_order_relaxed); }
 
@@ -77,7 +85,8 @@ private:
 
     Clock::time_point wallOf(double simS) const
     {
-        return m_epoch + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(simS / m_config.timeScale));
+        return m_epoch + std::chrono::duration_cast<Clock::duration>(
+                             std::chrono::duration<double>(simS / m_config.timeScale));
     }
     double simOf(Clock::time_point t) const
     {
@@ -124,7 +133,8 @@ private:
                     continue;
                 }
                 const std::int64_t need = kvNeed(*r);
-                if (!m_running.empty() && (int(m_running.size()) >= m_maxSeqs || m_kvUsed + need > m_kvCapacity))
+                if (!m_running.empty() &&
+                    (int(m_running.size()) >= m_maxSeqs || m_kvUsed + need > m_kvCapacity))
                     break;
                 r->kvReserved = need;
                 m_kvUsed += need;
@@ -209,7 +219,8 @@ private:
                     r->kvReserved = 0;
                     if (handOff && !done && !cancelled && m_next) {
                         // KV transfer to the decode pool over NVLink.
-                        r->readyNs = endNs + std::int64_t(m_model.kvTransferS(r->promptTokens) / m_config.timeScale * 1e9);
+                        r->readyNs = endNs + std::int64_t(m_model.kvTransferS(r->promptTokens) /
+                                                          m_config.timeScale * 1e9);
                         m_handOffs.push_back(r); // submitted after this step's events went out
                     }
                     it = m_running.erase(it);
@@ -251,8 +262,12 @@ private:
             if (!sink)
                 continue;
             switch (e.kind) {
-            case Event::Admitted: sink->onAdmitted(e.r->tag, nowNs()); break;
-            case Event::Tokens: sink->onTokens(e.r->tag, e.generated, at); break;
+            case Event::Admitted:
+                sink->onAdmitted(e.r->tag, nowNs());
+                break;
+            case Event::Tokens:
+                sink->onTokens(e.r->tag, e.generated, at);
+                break;
             case Event::Finished:
                 sink->onFinished(e.r->tag, e.generated, at);
                 sink.reset();
@@ -291,12 +306,14 @@ private:
     std::atomic<std::int64_t> m_steps{0};
 };
 
-BatchScheduler::BatchScheduler(PerformanceModel model, SchedulerConfig config) : m_config(config)
+BatchScheduler::BatchScheduler(PerformanceModel model, SchedulerConfig config)
+    : m_config(config)
 {
     m_first = std::make_unique<Pool>(std::move(model), PoolMode::Aggregated, config, config.seed);
 }
 
-BatchScheduler::BatchScheduler(PerformanceModel prefillModel, PerformanceModel decodeModel, SchedulerConfig config)
+BatchScheduler::BatchScheduler(PerformanceModel prefillModel, PerformanceModel decodeModel,
+                               SchedulerConfig config)
     : m_config(config)
 {
     m_first = std::make_unique<Pool>(std::move(prefillModel), PoolMode::Prefill, config, config.seed);

@@ -25,7 +25,7 @@ struct SchedulerConfig {
     double timeScale = 1.0;
     double jitter = 0.0; // relative standard deviation of each step duration
     std::uint64_t seed = 1;
-    int tokenBudget = 8192; // tokens per step (decodes + prefill chunks), vLLM max_num_batched_tokens
+    int tokenBudget = 8192;  // tokens per step (decodes + prefill chunks), vLLM max_num_batched_tokens
     int maxWaiting = 100000; // waiting queue bound; submit() fails above it (HTTP 429)
 };
 
@@ -36,7 +36,8 @@ struct SchedulerGauges {
     std::int64_t steps = 0;
 };
 
-class BatchScheduler {
+class BatchScheduler
+{
 public:
     // Aggregated serving.
     BatchScheduler(PerformanceModel model, SchedulerConfig config);

@@ -34,7 +34,8 @@ double objective(const Catalog &cat, const std::vector<PerfOverviewRow> &rows, c
     double penalty = 0;
     for (const auto &r : s.rows)
         penalty += std::max(0.0, std::fabs(std::log(r.ratio)) - std::log(1.5));
-    return s.rmsLogError + 0.3 * penalty / std::max<size_t>(1, s.rows.size()) + 0.3 * std::max(0.0, s.maxAbsLogError - std::log(1.5));
+    return s.rmsLogError + 0.3 * penalty / std::max<size_t>(1, s.rows.size()) +
+           0.3 * std::max(0.0, s.maxAbsLogError - std::log(1.5));
 }
 
 } // namespace
@@ -148,16 +149,18 @@ std::string Calibration::formatTable(const CalibrationStats &stats)
 {
     std::string out;
     char line[256];
-    std::snprintf(line, sizeof line, "%-24s %-6s %-5s %-4s %5s %5s %9s %9s %6s %6s\n", "model", "gpu", "par", "prec",
-                  "isl", "osl", "published", "predicted", "ratio", "B");
+    std::snprintf(line, sizeof line, "%-24s %-6s %-5s %-4s %5s %5s %9s %9s %6s %6s\n", "model", "gpu", "par",
+                  "prec", "isl", "osl", "published", "predicted", "ratio", "B");
     out += line;
     for (const auto &r : stats.rows) {
-        std::snprintf(line, sizeof line, "%-24s %-6s %-5s %-4s %5d %5d %9.0f %9.0f %6.2f %6d\n", r.row.model.c_str(),
-                      r.row.gpu.c_str(), r.row.parallelism.c_str(), r.row.precision.c_str(), r.row.isl, r.row.osl,
-                      r.row.outputTokPerSPerGpu, r.predictedTokPerSPerGpu, r.ratio, r.batch);
+        std::snprintf(line, sizeof line, "%-24s %-6s %-5s %-4s %5d %5d %9.0f %9.0f %6.2f %6d\n",
+                      r.row.model.c_str(), r.row.gpu.c_str(), r.row.parallelism.c_str(),
+                      r.row.precision.c_str(), r.row.isl, r.row.osl, r.row.outputTokPerSPerGpu,
+                      r.predictedTokPerSPerGpu, r.ratio, r.batch);
         out += line;
     }
-    std::snprintf(line, sizeof line, "rows %zu  RMS log error %.3f  max |log error| %.3f  ratio range %.2f–%.2f\n",
+    std::snprintf(line, sizeof line,
+                  "rows %zu  RMS log error %.3f  max |log error| %.3f  ratio range %.2f–%.2f\n",
                   stats.rows.size(), stats.rmsLogError, stats.maxAbsLogError, stats.minRatio, stats.maxRatio);
     out += line;
     return out;

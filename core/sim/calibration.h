@@ -33,7 +33,8 @@ struct LeaveOneOutResult {
     CalibrationStats held; // the held-out GPU's rows only
 };
 
-class Calibration {
+class Calibration
+{
 public:
     // Rows whose model or GPU is not in the catalog are skipped (none in the built-in catalog).
     static CalibrationStats evaluate(const Catalog &catalog, const std::vector<PerfOverviewRow> &rows,

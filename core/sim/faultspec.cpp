@@ -8,15 +8,24 @@ namespace Throughline {
 const char *faultName(FaultKind k)
 {
     switch (k) {
-    case FaultKind::None: return "none";
-    case FaultKind::Http500: return "http500";
-    case FaultKind::Http503: return "http503";
-    case FaultKind::Http429: return "http429";
-    case FaultKind::Disconnect: return "disconnect";
-    case FaultKind::ErrorEvent: return "error_event";
-    case FaultKind::Stall: return "stall";
-    case FaultKind::Malformed: return "malformed";
-    case FaultKind::SlowFirstByte: return "slow_first_byte";
+    case FaultKind::None:
+        return "none";
+    case FaultKind::Http500:
+        return "http500";
+    case FaultKind::Http503:
+        return "http503";
+    case FaultKind::Http429:
+        return "http429";
+    case FaultKind::Disconnect:
+        return "disconnect";
+    case FaultKind::ErrorEvent:
+        return "error_event";
+    case FaultKind::Stall:
+        return "stall";
+    case FaultKind::Malformed:
+        return "malformed";
+    case FaultKind::SlowFirstByte:
+        return "slow_first_byte";
     }
     return "none";
 }
@@ -29,8 +38,9 @@ bool FaultSpec::any() const
 FaultKind FaultSpec::pick(double u) const
 {
     const std::pair<double, FaultKind> table[] = {
-        {http500, FaultKind::Http500},       {http503, FaultKind::Http503},   {http429, FaultKind::Http429},
-        {disconnect, FaultKind::Disconnect}, {errorEvent, FaultKind::ErrorEvent}, {stall, FaultKind::Stall},
+        {http500, FaultKind::Http500},       {http503, FaultKind::Http503},
+        {http429, FaultKind::Http429},       {disconnect, FaultKind::Disconnect},
+        {errorEvent, FaultKind::ErrorEvent}, {stall, FaultKind::Stall},
         {malformed, FaultKind::Malformed},   {slowFirstByte, FaultKind::SlowFirstByte}};
     double acc = 0;
     for (const auto &[p, k] : table) {
@@ -96,8 +106,9 @@ Result<FaultSpec> FaultSpec::parse(std::string_view text)
         char *e = nullptr;
         const double p = std::strtod(value.c_str(), &e);
         if (value.empty() || *e != '\0' || p < 0 || p > 1)
-            return makeError(ErrorCode::InvalidInput,
-                             "faults: probability of \"" + name + "\" must be a number in [0, 1], got \"" + value + "\"");
+            return makeError(ErrorCode::InvalidInput, "faults: probability of \"" + name +
+                                                          "\" must be a number in [0, 1], got \"" + value +
+                                                          "\"");
         if (name == "http500")
             f.http500 = p;
         else if (name == "http503")
@@ -119,13 +130,14 @@ Result<FaultSpec> FaultSpec::parse(std::string_view text)
             if (seconds >= 0)
                 f.slowFirstByteS = seconds;
         } else
-            return makeError(ErrorCode::InvalidInput,
-                             "faults: unknown fault \"" + name
-                                 + "\" (known: http500, http503, http429, disconnect, error_event, stall, malformed, "
-                                   "slow_first_byte)");
+            return makeError(
+                ErrorCode::InvalidInput,
+                "faults: unknown fault \"" + name +
+                    "\" (known: http500, http503, http429, disconnect, error_event, stall, malformed, "
+                    "slow_first_byte)");
     }
-    const double total = f.http500 + f.http503 + f.http429 + f.disconnect + f.errorEvent + f.stall + f.malformed
-        + f.slowFirstByte;
+    const double total = f.http500 + f.http503 + f.http429 + f.disconnect + f.errorEvent + f.stall +
+                         f.malformed + f.slowFirstByte;
     if (total > 1.0 + 1e-9)
         return makeError(ErrorCode::InvalidInput, "faults: probabilities add up to more than 1");
     return f;

@@ -12,7 +12,17 @@
 
 namespace Throughline {
 
-enum class FaultKind { None, Http500, Http503, Http429, Disconnect, ErrorEvent, Stall, Malformed, SlowFirstByte };
+enum class FaultKind {
+    None,
+    Http500,
+    Http503,
+    Http429,
+    Disconnect,
+    ErrorEvent,
+    Stall,
+    Malformed,
+    SlowFirstByte
+};
 
 const char *faultName(FaultKind k);
 
@@ -20,9 +30,9 @@ struct FaultSpec {
     double http500 = 0;
     double http503 = 0;
     double http429 = 0;
-    double disconnect = 0;    // close the connection mid-stream
-    double errorEvent = 0;    // mid-stream `data: {"error":…}` event, then [DONE]
-    double stall = 0;         // no bytes for stallS mid-stream
+    double disconnect = 0; // close the connection mid-stream
+    double errorEvent = 0; // mid-stream `data: {"error":…}` event, then [DONE]
+    double stall = 0;      // no bytes for stallS mid-stream
     double stallS = 5;
     double malformed = 0;     // one malformed SSE line mid-stream
     double slowFirstByte = 0; // response headers delayed by slowFirstByteS

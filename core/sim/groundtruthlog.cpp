@@ -15,7 +15,8 @@ Status GroundTruthLog::open(const std::string &path)
     std::lock_guard lk(m_mu);
     m_file = std::fopen(path.c_str(), "w");
     if (!m_file)
-        return makeError(ErrorCode::Io, "cannot write ground-truth log " + path + ": " + std::strerror(errno));
+        return makeError(ErrorCode::Io,
+                         "cannot write ground-truth log " + path + ": " + std::strerror(errno));
     return Ok{};
 }
 

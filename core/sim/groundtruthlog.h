@@ -10,7 +10,8 @@
 
 namespace Throughline {
 
-class GroundTruthLog {
+class GroundTruthLog
+{
 public:
     GroundTruthLog() = default;
     ~GroundTruthLog();

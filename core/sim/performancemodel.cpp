@@ -31,17 +31,23 @@ Result<Precision> parsePrecision(std::string_view text)
 const char *precisionName(Precision p)
 {
     switch (p) {
-    case Precision::Bf16: return "BF16";
-    case Precision::Fp8: return "FP8";
-    case Precision::Fp4: return "FP4";
+    case Precision::Bf16:
+        return "BF16";
+    case Precision::Fp8:
+        return "FP8";
+    case Precision::Fp4:
+        return "FP4";
     }
     return "FP8";
 }
 
 PerformanceModel::PerformanceModel(ModelSpec model, GpuSpec gpu, int gpus, Precision precision,
                                    PerfConstants constants)
-    : m_model(std::move(model)), m_gpu(std::move(gpu)), m_gpus(std::max(1, gpus)), m_precision(precision),
-      m_c(constants)
+    : m_model(std::move(model))
+    , m_gpu(std::move(gpu))
+    , m_gpus(std::max(1, gpus))
+    , m_precision(precision)
+    , m_c(constants)
 {
 }
 
@@ -53,9 +59,15 @@ double PerformanceModel::tensorFlopsPerGpu() const
     const bool native4Bit = m_model.weightsFp4Gib > 0 && m_model.weightsFp8Gib <= m_model.weightsFp4Gib;
     double tflops = m_gpu.fp8DenseTflops;
     switch (m_precision) {
-    case Precision::Bf16: tflops = m_gpu.bf16DenseTflops; break;
-    case Precision::Fp8: tflops = m_gpu.fp8DenseTflops; break;
-    case Precision::Fp4: tflops = hasFp4 ? m_gpu.fp4DenseTflops : m_gpu.fp8DenseTflops; break; // Hopper: FP8 rate
+    case Precision::Bf16:
+        tflops = m_gpu.bf16DenseTflops;
+        break;
+    case Precision::Fp8:
+        tflops = m_gpu.fp8DenseTflops;
+        break;
+    case Precision::Fp4:
+        tflops = hasFp4 ? m_gpu.fp4DenseTflops : m_gpu.fp8DenseTflops;
+        break; // Hopper: FP8 rate
     }
     if (native4Bit && !hasFp4)
         tflops = m_gpu.bf16DenseTflops;
@@ -65,9 +77,12 @@ double PerformanceModel::tensorFlopsPerGpu() const
 double PerformanceModel::weightBytes() const
 {
     switch (m_precision) {
-    case Precision::Fp4: return m_model.weightsFp4Gib * kGiB;
-    case Precision::Fp8: return m_model.weightsFp8Gib * kGiB;
-    case Precision::Bf16: return m_model.totalParamsB * 1e9 * 2.0;
+    case Precision::Fp4:
+        return m_model.weightsFp4Gib * kGiB;
+    case Precision::Fp8:
+        return m_model.weightsFp8Gib * kGiB;
+    case Precision::Bf16:
+        return m_model.totalParamsB * 1e9 * 2.0;
     }
     return m_model.weightsFp8Gib * kGiB;
 }
@@ -87,7 +102,8 @@ double PerformanceModel::attentionFlopsPerCtxToken() const
     const double L = m_model.layers;
     const double nq = m_model.qHeads;
     if (m_model.attention == ModelSpec::Attention::Mla) {
-        // L·2·n_q·(kv_lora + rope + kv_lora): scores over the 576-wide latent+rope, values over the 512 latent.
+        // L·2·n_q·(kv_lora + rope + kv_lora): scores over the 576-wide latent+rope, values over the 512
+        // latent.
         const double latentPlusRope = L > 0 ? m_model.kvElemsPerToken / L : 0;
         const double kvLora = latentPlusRope - kMlaRopeDim;
         return L * 2.0 * nq * (latentPlusRope + kvLora);
@@ -146,22 +162,22 @@ int PerformanceModel::batchSize(int isl, int osl, int concurrency) const
 
 double PerformanceModel::decodeMemS(double batch, double avgContext) const
 {
-    return (weightReadBytes(batch) + batch * kvBytesPerToken() * avgContext)
-        / (m_gpus * m_gpu.hbmTbPerS * 1e12 * m_c.etaBw);
+    return (weightReadBytes(batch) + batch * kvBytesPerToken() * avgContext) /
+           (m_gpus * m_gpu.hbmTbPerS * 1e12 * m_c.etaBw);
 }
 
 double PerformanceModel::decodeComputeS(double batch, double avgContext) const
 {
-    return batch * (2.0 * effectiveActiveParams() + attentionFlopsPerCtxToken() * avgContext)
-        / (m_gpus * tensorFlopsPerGpu() * m_c.etaFlops);
+    return batch * (2.0 * effectiveActiveParams() + attentionFlopsPerCtxToken() * avgContext) /
+           (m_gpus * tensorFlopsPerGpu() * m_c.etaFlops);
 }
 
 double PerformanceModel::decodeStepS(double batch, double avgContext) const
 {
     if (batch <= 0)
         return 0.0;
-    return std::max(decodeMemS(batch, avgContext), decodeComputeS(batch, avgContext)) + m_c.stepOverheadS
-        + m_c.perSeqOverheadS * batch / m_gpus;
+    return std::max(decodeMemS(batch, avgContext), decodeComputeS(batch, avgContext)) + m_c.stepOverheadS +
+           m_c.perSeqOverheadS * batch / m_gpus;
 }
 
 double PerformanceModel::prefillS(int isl) const
@@ -175,7 +191,8 @@ double PerformanceModel::prefillChunkS(int start, int count) const
         return 0.0;
     // Σ over tokens i in [start, start+count) of (2·P_act' + A·i) ≈ count·(2·P_act' + A·(start + count/2));
     // for start = 0, count = ISL this is ISL·(2·P_act' + A·ISL/2), the t_pf of the architecture.
-    const double flops = count * (2.0 * effectiveActiveParams() + attentionFlopsPerCtxToken() * (start + count / 2.0));
+    const double flops =
+        count * (2.0 * effectiveActiveParams() + attentionFlopsPerCtxToken() * (start + count / 2.0));
     return flops / (m_gpus * tensorFlopsPerGpu() * m_c.etaPrefill);
 }
 

@@ -27,14 +27,14 @@ void SimMetrics::Histogram::render(std::string &out, const std::string &name, co
     std::int64_t cum = 0;
     for (size_t i = 0; i < bounds.size(); ++i) {
         cum += counts[i];
-        std::snprintf(buf, sizeof buf, "%s_bucket{%s,le=\"%g\"} %lld\n", name.c_str(), labels.c_str(), bounds[i],
-                      (long long)cum);
+        std::snprintf(buf, sizeof buf, "%s_bucket{%s,le=\"%g\"} %lld\n", name.c_str(), labels.c_str(),
+                      bounds[i], (long long)cum);
         out += buf;
     }
     cum += counts.back();
     std::snprintf(buf, sizeof buf, "%s_bucket{%s,le=\"+Inf\"} %lld\n%s_sum{%s} %.9g\n%s_count{%s} %lld\n",
-                  name.c_str(), labels.c_str(), (long long)cum, name.c_str(), labels.c_str(), sum, name.c_str(),
-                  labels.c_str(), (long long)n);
+                  name.c_str(), labels.c_str(), (long long)cum, name.c_str(), labels.c_str(), sum,
+                  name.c_str(), labels.c_str(), (long long)n);
     out += buf;
 }
 

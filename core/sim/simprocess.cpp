@@ -33,7 +33,8 @@ std::vector<std::string> SimProcess::argumentsFor(const std::string &model, cons
                                                   const std::string &precision, const SimulatorOptions &sim)
 {
     char buf[64];
-    std::vector<std::string> a = {"--model", model, "--gpu", gpu, "--gpus", std::to_string(gpus), "--port", "0"};
+    std::vector<std::string> a = {"--model", model, "--gpu", gpu, "--gpus", std::to_string(gpus),
+                                  "--port",  "0"};
     if (!precision.empty()) {
         a.push_back("--precision");
         a.push_back(precision);
@@ -47,7 +48,8 @@ std::vector<std::string> SimProcess::argumentsFor(const std::string &model, cons
     return a;
 }
 
-Result<int> SimProcess::start(const std::string &executable, const std::vector<std::string> &arguments, int timeoutMs)
+Result<int> SimProcess::start(const std::string &executable, const std::vector<std::string> &arguments,
+                              int timeoutMs)
 {
     stop();
     m_output.clear();
@@ -58,10 +60,12 @@ Result<int> SimProcess::start(const std::string &executable, const std::vector<s
         args << QString::fromStdString(a);
     m_proc->start(QString::fromStdString(executable), args);
     if (!m_proc->waitForStarted(timeoutMs))
-        return makeError(ErrorCode::Io, "cannot start " + executable + ": " + m_proc->errorString().toStdString());
+        return makeError(ErrorCode::Io,
+                         "cannot start " + executable + ": " + m_proc->errorString().toStdString());
     QDeadlineTimer deadline(timeoutMs);
     while (!deadline.hasExpired()) {
-        if (m_proc->canReadLine() || m_proc->waitForReadyRead(int(std::max<qint64>(1, deadline.remainingTime())))) {
+        if (m_proc->canReadLine() ||
+            m_proc->waitForReadyRead(int(std::max<qint64>(1, deadline.remainingTime())))) {
             while (m_proc->canReadLine()) {
                 const std::string line = m_proc->readLine().trimmed().toStdString();
                 m_output += line + "\n";
@@ -79,13 +83,13 @@ Result<int> SimProcess::start(const std::string &executable, const std::vector<s
         }
         if (m_proc->state() == QProcess::NotRunning) {
             m_output += m_proc->readAll().toStdString();
-            return makeError(ErrorCode::Io, executable + " exited with code " + std::to_string(m_proc->exitCode())
-                                 + ": " + m_output);
+            return makeError(ErrorCode::Io, executable + " exited with code " +
+                                                std::to_string(m_proc->exitCode()) + ": " + m_output);
         }
     }
     stop();
-    return makeError(ErrorCode::Io, executable + " printed no \"listening HOST:PORT\" line within "
-                         + std::to_string(timeoutMs) + " ms: " + m_output);
+    return makeError(ErrorCode::Io, executable + " printed no \"listening HOST:PORT\" line within " +
+                                        std::to_string(timeoutMs) + " ms: " + m_output);
 }
 
 int SimProcess::stop(int timeoutMs)

@@ -15,7 +15,8 @@ namespace Throughline {
 
 struct SimulatorOptions;
 
-class SimProcess {
+class SimProcess
+{
 public:
     SimProcess();
     ~SimProcess(); // stops the child
@@ -29,7 +30,8 @@ public:
                                                  const std::string &precision, const SimulatorOptions &sim);
 
     // Starts the child and waits up to timeoutMs for "listening HOST:PORT"; returns the port.
-    Result<int> start(const std::string &executable, const std::vector<std::string> &arguments, int timeoutMs = 15000);
+    Result<int> start(const std::string &executable, const std::vector<std::string> &arguments,
+                      int timeoutMs = 15000);
     // SIGTERM, then SIGKILL after timeoutMs. Returns the exit code (-1 if killed or not running).
     int stop(int timeoutMs = 5000);
     bool running() const;

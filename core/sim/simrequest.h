@@ -10,7 +10,8 @@ namespace Throughline {
 
 // Implemented by the HTTP session. Called on a scheduler thread; implementations must only record the
 // progress and hand the work to their own executor (no blocking, no socket I/O here).
-class RequestSink {
+class RequestSink
+{
 public:
     virtual ~RequestSink() = default;
     // Every callback carries the request's tag; a sink ignores tags of requests it no longer serves.

@@ -39,7 +39,8 @@ using tcp = net::ip::tcp;
 namespace {
 
 // Four-byte words (leading space included) so a bytes/4 counter sees one token per event.
-constexpr std::array<std::string_view, 8> kWords{" the", " and", " for", " you", " are", " not", " but", " all"};
+constexpr std::array<std::string_view, 8> kWords{" the", " and", " for", " you",
+                                                 " are", " not", " but", " all"};
 
 std::int64_t nowNs()
 {
@@ -54,7 +55,8 @@ void appendInt(std::string &out, long long v)
 }
 
 // Lateness histogram: 10 µs buckets up to 100 ms, lock-free.
-class LatenessHistogram {
+class LatenessHistogram
+{
 public:
     static constexpr int kBuckets = 10001;
     void add(std::int64_t lateNs)
@@ -124,13 +126,13 @@ struct ServerCore {
             h += "X-Request-Id: " + requestId + "\r\n";
         return h;
     }
-    std::string response(int status, std::string_view reason, std::string_view contentType, const std::string &body,
-                         bool keepAlive, const std::string &requestId) const
+    std::string response(int status, std::string_view reason, std::string_view contentType,
+                         const std::string &body, bool keepAlive, const std::string &requestId) const
     {
         std::string r = "HTTP/1.1 " + std::to_string(status) + " " + std::string(reason) + "\r\n";
         r += commonHeaders(requestId);
-        r += "Content-Type: " + std::string(contentType) + "\r\nContent-Length: " + std::to_string(body.size())
-            + "\r\n";
+        r += "Content-Type: " + std::string(contentType) +
+             "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n";
         r += keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n";
         r += body;
         return r;
@@ -142,22 +144,35 @@ namespace {
 std::string_view reasonPhrase(int status)
 {
     switch (status) {
-    case 200: return "OK";
-    case 400: return "Bad Request";
-    case 404: return "Not Found";
-    case 405: return "Method Not Allowed";
-    case 408: return "Request Timeout";
-    case 413: return "Payload Too Large";
-    case 422: return "Unprocessable Entity";
-    case 429: return "Too Many Requests";
-    case 431: return "Request Header Fields Too Large";
-    case 500: return "Internal Server Error";
-    case 503: return "Service Unavailable";
-    default: return "Error";
+    case 200:
+        return "OK";
+    case 400:
+        return "Bad Request";
+    case 404:
+        return "Not Found";
+    case 405:
+        return "Method Not Allowed";
+    case 408:
+        return "Request Timeout";
+    case 413:
+        return "Payload Too Large";
+    case 422:
+        return "Unprocessable Entity";
+    case 429:
+        return "Too Many Requests";
+    case 431:
+        return "Request Header Fields Too Large";
+    case 500:
+        return "Internal Server Error";
+    case 503:
+        return "Service Unavailable";
+    default:
+        return "Error";
     }
 }
 
-std::string errorBody(int status, const std::string &message, std::string_view type, const char *param = nullptr)
+std::string errorBody(int status, const std::string &message, std::string_view type,
+                      const char *param = nullptr)
 {
     nlohmann::json j = {{"error",
                          {{"message", message},
@@ -170,11 +185,16 @@ std::string errorBody(int status, const std::string &message, std::string_view t
 std::string_view errorType(int status)
 {
     switch (status) {
-    case 400: return "BadRequestError";
-    case 404: return "NotFoundError";
-    case 429: return "RateLimitError";
-    case 503: return "ServiceUnavailableError";
-    default: return "InternalServerError";
+    case 400:
+        return "BadRequestError";
+    case 404:
+        return "NotFoundError";
+    case 429:
+        return "RateLimitError";
+    case 503:
+        return "ServiceUnavailableError";
+    default:
+        return "InternalServerError";
     }
 }
 
@@ -210,9 +230,13 @@ struct RequestContext {
 } // namespace
 
 template <class Stream>
-class Session : public std::enable_shared_from_this<Session<Stream>>, public RequestSink {
+class Session : public std::enable_shared_from_this<Session<Stream>>, public RequestSink
+{
 public:
-    Session(ServerCore &core, Stream &&stream) : m_core(core), m_stream(std::move(stream)), m_timer(m_stream.get_executor())
+    Session(ServerCore &core, Stream &&stream)
+        : m_core(core)
+        , m_stream(std::move(stream))
+        , m_timer(m_stream.get_executor())
     {
         m_core.open.fetch_add(1, std::memory_order_relaxed);
     }
@@ -276,7 +300,8 @@ public:
 private:
     static std::chrono::steady_clock::duration timeout(double s)
     {
-        return std::chrono::duration_cast<std::chrono::steady_clock::duration>(std::chrono::duration<double>(s));
+        return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+            std::chrono::duration<double>(s));
     }
 
     void postFlushLocked()
@@ -308,10 +333,9 @@ private:
         m_parser->header_limit(std::uint32_t(m_core.opt.limits.maxHeaderBytes));
         m_parser->body_limit(m_core.opt.limits.maxBodyBytes);
         beast::get_lowest_layer(m_stream).expires_after(timeout(m_core.opt.limits.idleTimeoutS));
-        http::async_read_header(m_stream, m_buf, *m_parser,
-                                [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
-                                    self->onHeader(ec);
-                                });
+        http::async_read_header(
+            m_stream, m_buf, *m_parser,
+            [self = this->shared_from_this()](beast::error_code ec, std::size_t) { self->onHeader(ec); });
     }
 
     void onHeader(beast::error_code ec)
@@ -322,11 +346,12 @@ private:
         auto expect = req[http::field::expect];
         if (beast::iequals(expect, "100-continue")) {
             m_raw = "HTTP/1.1 100 Continue\r\n\r\n";
-            net::async_write(m_stream, net::buffer(m_raw), [self = this->shared_from_this()](beast::error_code e, std::size_t) {
-                if (e)
-                    return self->close();
-                self->doReadBody();
-            });
+            net::async_write(m_stream, net::buffer(m_raw),
+                             [self = this->shared_from_this()](beast::error_code e, std::size_t) {
+                                 if (e)
+                                     return self->close();
+                                 self->doReadBody();
+                             });
             return;
         }
         doReadBody();
@@ -334,17 +359,18 @@ private:
 
     void doReadBody()
     {
-        http::async_read(m_stream, m_buf, *m_parser, [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
-            if (ec)
-                return self->onReadError(ec);
-            self->onRequest();
-        });
+        http::async_read(m_stream, m_buf, *m_parser,
+                         [self = this->shared_from_this()](beast::error_code ec, std::size_t) {
+                             if (ec)
+                                 return self->onReadError(ec);
+                             self->onRequest();
+                         });
     }
 
     void onReadError(beast::error_code ec)
     {
-        if (ec == http::error::end_of_stream || ec == net::error::eof || ec == beast::error::timeout
-            || ec == net::error::operation_aborted || ec == net::error::connection_reset || m_closed)
+        if (ec == http::error::end_of_stream || ec == net::error::eof || ec == beast::error::timeout ||
+            ec == net::error::operation_aborted || ec == net::error::connection_reset || m_closed)
             return close();
         int status = 400;
         std::string msg = "Malformed HTTP request: " + ec.message();
@@ -386,20 +412,25 @@ private:
 
         if (target == "/health" || target == "/ready") {
             if (!isGet)
-                return writeSimple(405, "application/json", errorBody(405, "Method not allowed", "BadRequestError"), keepAlive, requestId);
-            nlohmann::json j = {{"status", "ok"}, {"ready", true}, {"time_scale", m_core.opt.timeScale},
+                return writeSimple(405, "application/json",
+                                   errorBody(405, "Method not allowed", "BadRequestError"), keepAlive,
+                                   requestId);
+            nlohmann::json j = {{"status", "ok"},
+                                {"ready", true},
+                                {"time_scale", m_core.opt.timeScale},
                                 {"model", m_core.modelName}};
             return writeSimple(200, "application/json", j.dump(), keepAlive, requestId);
         }
         if (target == "/v1/models") {
-            nlohmann::json j = {{"object", "list"},
-                                {"data",
-                                 {{{"id", m_core.modelName},
-                                   {"object", "model"},
-                                   {"created", (long long)std::time(nullptr)},
-                                   {"owned_by", "throughline-sim"},
-                                   {"root", m_core.opt.model.hfId.empty() ? m_core.modelName : m_core.opt.model.hfId},
-                                   {"max_model_len", m_core.maxModelLen}}}}};
+            nlohmann::json j = {
+                {"object", "list"},
+                {"data",
+                 {{{"id", m_core.modelName},
+                   {"object", "model"},
+                   {"created", (long long)std::time(nullptr)},
+                   {"owned_by", "throughline-sim"},
+                   {"root", m_core.opt.model.hfId.empty() ? m_core.modelName : m_core.opt.model.hfId},
+                   {"max_model_len", m_core.maxModelLen}}}}};
             return writeSimple(200, "application/json", j.dump(), keepAlive, requestId);
         }
         if (target == "/metrics") {
@@ -410,17 +441,21 @@ private:
         }
         if (target == "/v1/completions" || target == "/v1/chat/completions") {
             if (!isPost)
-                return writeSimple(405, "application/json", errorBody(405, "Method not allowed; use POST", "BadRequestError"), keepAlive, requestId);
-            return startGeneration(target == "/v1/chat/completions" ? Api::Chat : Api::Completions, req.body(),
+                return writeSimple(405, "application/json",
+                                   errorBody(405, "Method not allowed; use POST", "BadRequestError"),
                                    keepAlive, requestId);
+            return startGeneration(target == "/v1/chat/completions" ? Api::Chat : Api::Completions,
+                                   req.body(), keepAlive, requestId);
         }
-        writeSimple(404, "application/json", errorBody(404, "Not Found: " + target, "NotFoundError"), keepAlive, requestId);
+        writeSimple(404, "application/json", errorBody(404, "Not Found: " + target, "NotFoundError"),
+                    keepAlive, requestId);
     }
 
     void badRequest(const std::string &msg, bool keepAlive, const std::string &requestId, int status = 400,
                     const char *param = nullptr)
     {
-        writeSimple(status, "application/json", errorBody(status, msg, errorType(status), param), keepAlive, requestId);
+        writeSimple(status, "application/json", errorBody(status, msg, errorType(status), param), keepAlive,
+                    requestId);
     }
 
     static std::optional<long long> intField(const nlohmann::json &j, const char *key, bool &bad)
@@ -452,13 +487,15 @@ private:
                 return badRequest("'model' must be a string", keepAlive, requestId, 400, "model");
             const auto name = it->get<std::string>();
             if (name != m_core.modelName && name != m_core.opt.model.hfId && name != m_core.opt.model.name)
-                return badRequest("The model `" + name + "` does not exist.", keepAlive, requestId, 404, "model");
+                return badRequest("The model `" + name + "` does not exist.", keepAlive, requestId, 404,
+                                  "model");
         }
         // Prompt → token count.
         if (api == Api::Chat) {
             auto it = j.find("messages");
             if (it == j.end() || !it->is_array() || it->empty())
-                return badRequest("'messages' must be a non-empty array", keepAlive, requestId, 400, "messages");
+                return badRequest("'messages' must be a non-empty array", keepAlive, requestId, 400,
+                                  "messages");
             std::string text;
             for (const auto &m : *it) {
                 if (!m.is_object() || !m.contains("role"))
@@ -470,10 +507,12 @@ private:
                     text += c->get<std::string>();
                 else if (c->is_array()) {
                     for (const auto &part : *c)
-                        if (part.is_object() && part.value("type", "") == "text" && part.contains("text") && part["text"].is_string())
+                        if (part.is_object() && part.value("type", "") == "text" && part.contains("text") &&
+                            part["text"].is_string())
                             text += part["text"].get<std::string>();
                 } else
-                    return badRequest("message 'content' must be a string or an array of parts", keepAlive, requestId, 400, "messages");
+                    return badRequest("message 'content' must be a string or an array of parts", keepAlive,
+                                      requestId, 400, "messages");
             }
             ctx.nPrompt = std::max(1, m_core.countPrompt(text));
         } else {
@@ -488,10 +527,12 @@ private:
             else if (p->is_array() && !p->empty()) {
                 for (const auto &t : *p)
                     if (!t.is_number_integer() || t.get<long long>() < 0)
-                        return badRequest("'prompt' token ids must be non-negative integers", keepAlive, requestId, 400, "prompt");
+                        return badRequest("'prompt' token ids must be non-negative integers", keepAlive,
+                                          requestId, 400, "prompt");
                 ctx.nPrompt = int(p->size());
             } else
-                return badRequest("'prompt' must be a string, a list of token ids, or a batch of one", keepAlive, requestId, 400, "prompt");
+                return badRequest("'prompt' must be a string, a list of token ids, or a batch of one",
+                                  keepAlive, requestId, 400, "prompt");
         }
         bool bad = false;
         auto maxTokens = intField(j, api == Api::Chat ? "max_completion_tokens" : "max_tokens", bad);
@@ -499,13 +540,16 @@ private:
             maxTokens = intField(j, "max_tokens", bad);
         auto minTokens = intField(j, "min_tokens", bad);
         if (bad)
-            return badRequest("max_tokens, max_completion_tokens and min_tokens must be integers", keepAlive, requestId);
+            return badRequest("max_tokens, max_completion_tokens and min_tokens must be integers", keepAlive,
+                              requestId);
         if (maxTokens && *maxTokens < 1)
-            return badRequest("max_tokens must be at least 1, got " + std::to_string(*maxTokens) + ".", keepAlive, requestId, 400, "max_tokens");
+            return badRequest("max_tokens must be at least 1, got " + std::to_string(*maxTokens) + ".",
+                              keepAlive, requestId, 400, "max_tokens");
         if (minTokens && *minTokens < 0)
             return badRequest("min_tokens must be non-negative", keepAlive, requestId, 400, "min_tokens");
         if (minTokens && maxTokens && *minTokens > *maxTokens)
-            return badRequest("min_tokens must be less than or equal to max_tokens", keepAlive, requestId, 400, "min_tokens");
+            return badRequest("min_tokens must be less than or equal to max_tokens", keepAlive, requestId,
+                              400, "min_tokens");
         bool ignoreEos = false;
         if (auto it = j.find("ignore_eos"); it != j.end() && it->is_boolean())
             ignoreEos = it->get<bool>();
@@ -523,12 +567,13 @@ private:
         const long long requestedOut = maxTokens ? *maxTokens : std::max(0LL, maxLen - ctx.nPrompt);
         if (ctx.nPrompt + requestedOut > maxLen || ctx.nPrompt >= maxLen) {
             const int status = m_core.opt.overlongPromptStatus;
-            return badRequest("This model's maximum context length is " + std::to_string(maxLen)
-                                  + " tokens. However, you requested " + std::to_string(ctx.nPrompt + requestedOut)
-                                  + " tokens (" + std::to_string(ctx.nPrompt) + " in the messages, "
-                                  + std::to_string(requestedOut)
-                                  + " in the completion). Please reduce the length of the messages or completion.",
-                              keepAlive, requestId, status, "messages");
+            return badRequest(
+                "This model's maximum context length is " + std::to_string(maxLen) +
+                    " tokens. However, you requested " + std::to_string(ctx.nPrompt + requestedOut) +
+                    " tokens (" + std::to_string(ctx.nPrompt) + " in the messages, " +
+                    std::to_string(requestedOut) +
+                    " in the completion). Please reduce the length of the messages or completion.",
+                keepAlive, requestId, status, "messages");
         }
         // Output length: forced with ignore_eos, else a seeded "natural" length clamped to [min, max].
         const long long minOut = minTokens ? *minTokens : 0;
@@ -553,12 +598,15 @@ private:
         if (m_core.opt.faults.any()) {
             ctx.fault = m_core.opt.faults.pick(m_core.uniform());
             ctx.faultAt = std::max(1, ctx.nOut / 2);
-            if (!ctx.stream && ctx.fault != FaultKind::Http500 && ctx.fault != FaultKind::Http503
-                && ctx.fault != FaultKind::Http429 && ctx.fault != FaultKind::Disconnect)
+            if (!ctx.stream && ctx.fault != FaultKind::Http500 && ctx.fault != FaultKind::Http503 &&
+                ctx.fault != FaultKind::Http429 && ctx.fault != FaultKind::Disconnect)
                 ctx.fault = FaultKind::None; // stream-shaped faults need a stream
         }
-        if (ctx.fault == FaultKind::Http500 || ctx.fault == FaultKind::Http503 || ctx.fault == FaultKind::Http429) {
-            const int status = ctx.fault == FaultKind::Http500 ? 500 : ctx.fault == FaultKind::Http503 ? 503 : 429;
+        if (ctx.fault == FaultKind::Http500 || ctx.fault == FaultKind::Http503 ||
+            ctx.fault == FaultKind::Http429) {
+            const int status = ctx.fault == FaultKind::Http500   ? 500
+                               : ctx.fault == FaultKind::Http503 ? 503
+                                                                 : 429;
             m_ctx = std::move(ctx);
             m_ctx.nOut = 0;
             logDone(nowNs(), 0, "error");
@@ -614,7 +662,8 @@ private:
     void appendRoleChunk(std::string &s) const
     {
         appendChunkPrefix(s);
-        s += "{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,\"finish_reason\":null}]";
+        s += "{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,\"finish_"
+             "reason\":null}]";
         if (m_ctx.continuousUsage) {
             s += ',';
             appendUsage(s, 0);
@@ -668,14 +717,26 @@ private:
             nlohmann::json msg = {{"role", "assistant"}, {"content", content}};
             if (m_ctx.reasoningTokens > 0)
                 msg[m_core.opt.reasoningContentField ? "reasoning_content" : "reasoning"] = reasoning;
-            j = {{"id", m_ctx.id},       {"object", "chat.completion"}, {"created", m_ctx.created},
+            j = {{"id", m_ctx.id},
+                 {"object", "chat.completion"},
+                 {"created", m_ctx.created},
                  {"model", m_core.modelName},
-                 {"choices", {{{"index", 0}, {"message", msg}, {"logprobs", nullptr}, {"finish_reason", m_ctx.finishReason}}}},
+                 {"choices",
+                  {{{"index", 0},
+                    {"message", msg},
+                    {"logprobs", nullptr},
+                    {"finish_reason", m_ctx.finishReason}}}},
                  {"usage", usage}};
         } else {
-            j = {{"id", m_ctx.id},       {"object", "text_completion"}, {"created", m_ctx.created},
+            j = {{"id", m_ctx.id},
+                 {"object", "text_completion"},
+                 {"created", m_ctx.created},
                  {"model", m_core.modelName},
-                 {"choices", {{{"index", 0}, {"text", content}, {"logprobs", nullptr}, {"finish_reason", m_ctx.finishReason}}}},
+                 {"choices",
+                  {{{"index", 0},
+                    {"text", content},
+                    {"logprobs", nullptr},
+                    {"finish_reason", m_ctx.finishReason}}}},
                  {"usage", usage}};
         }
         return j.dump();
@@ -717,9 +778,10 @@ private:
                     m_ctx.slowDone = true;
                     return startTimer(m_core.opt.faults.slowFirstByteS);
                 }
-                m_out = "HTTP/1.1 200 OK\r\n" + m_core.commonHeaders(m_ctx.requestId)
-                    + "Content-Type: text/event-stream\r\nCache-Control: no-cache\r\nTransfer-Encoding: chunked\r\n"
-                    + (m_ctx.keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n");
+                m_out = "HTTP/1.1 200 OK\r\n" + m_core.commonHeaders(m_ctx.requestId) +
+                        "Content-Type: text/event-stream\r\nCache-Control: no-cache\r\nTransfer-Encoding: "
+                        "chunked\r\n" +
+                        (m_ctx.keepAlive ? "Connection: keep-alive\r\n\r\n" : "Connection: close\r\n\r\n");
                 m_ctx.headerSent = true;
                 if (m_ctx.api == Api::Chat)
                     appendRoleChunk(payload);
@@ -729,16 +791,18 @@ private:
             if (!m_ctx.headerSent)
                 return;
             while (m_ctx.sent < ready) {
-                if (m_ctx.fault != FaultKind::None && !m_ctx.faultApplied && m_ctx.sent == m_ctx.faultAt
-                    && m_ctx.sent < m_ctx.nOut) {
+                if (m_ctx.fault != FaultKind::None && !m_ctx.faultApplied && m_ctx.sent == m_ctx.faultAt &&
+                    m_ctx.sent < m_ctx.nOut) {
                     m_ctx.faultApplied = true;
                     if (m_ctx.fault == FaultKind::Disconnect) {
                         closeAfter = true;
                         break;
                     }
                     if (m_ctx.fault == FaultKind::ErrorEvent) {
-                        payload += "data: {\"error\":{\"message\":\"Injected fault: engine error mid-stream\","
-                                   "\"type\":\"InternalServerError\",\"param\":null,\"code\":500}}\n\ndata: [DONE]\n\n";
+                        payload +=
+                            "data: {\"error\":{\"message\":\"Injected fault: engine error mid-stream\","
+                            "\"type\":\"InternalServerError\",\"param\":null,\"code\":500}}\n\ndata: "
+                            "[DONE]\n\n";
                         m_ctx.responseDone = true;
                         m_errorEnded = true;
                         m_req->cancelled.store(true, std::memory_order_relaxed);
@@ -782,7 +846,8 @@ private:
                 return;
             m_ctx.sent = ready;
             newTokens = ready;
-            m_out = m_core.response(200, "OK", "application/json", nonStreamBody(), m_ctx.keepAlive, m_ctx.requestId);
+            m_out = m_core.response(200, "OK", "application/json", nonStreamBody(), m_ctx.keepAlive,
+                                    m_ctx.requestId);
             m_ctx.responseDone = true;
             if (m_ctx.fault == FaultKind::Disconnect) {
                 m_out.resize(m_out.size() / 2);
@@ -860,7 +925,8 @@ private:
     void logDone(std::int64_t tDone, int nOut, const std::string &finish)
     {
         const double ttft = m_ctx.tFirstWriteNs ? double(m_ctx.tFirstWriteNs - m_ctx.tAcceptNs) / 1e9 : -1.0;
-        m_core.metrics.addRequest(m_ctx.nPrompt, nOut, ttft, {}, double(tDone - m_ctx.tAcceptNs) / 1e9, finish);
+        m_core.metrics.addRequest(m_ctx.nPrompt, nOut, ttft, {}, double(tDone - m_ctx.tAcceptNs) / 1e9,
+                                  finish);
         if (!m_core.groundTruth.isOpen())
             return;
         std::string s;
@@ -960,9 +1026,9 @@ struct SimServer::Impl {
                 return;
             }
             auto sock = std::make_shared<tcp::socket>(std::move(socket));
-            auto msg = std::make_shared<std::string>(core.response(
-                503, "Service Unavailable", "application/json",
-                errorBody(503, "Too many connections", "ServiceUnavailableError"), false, {}));
+            auto msg = std::make_shared<std::string>(
+                core.response(503, "Service Unavailable", "application/json",
+                              errorBody(503, "Too many connections", "ServiceUnavailableError"), false, {}));
             net::async_write(*sock, net::buffer(*msg), [sock, msg](beast::error_code, std::size_t) {
                 beast::error_code e;
                 sock->shutdown(tcp::socket::shutdown_both, e);
@@ -980,7 +1046,8 @@ struct SimServer::Impl {
     }
 };
 
-SimServer::SimServer(SimServerOptions options) : d(std::make_unique<Impl>())
+SimServer::SimServer(SimServerOptions options)
+    : d(std::make_unique<Impl>())
 {
     d->core.opt = std::move(options);
     auto &o = d->core.opt;
@@ -998,7 +1065,8 @@ SimServer::SimServer(SimServerOptions options) : d(std::make_unique<Impl>())
     sc.tokenBudget = o.limits.tokenBudget;
     sc.maxWaiting = o.limits.maxWaiting;
     if (o.prefillGpus > 0 && o.decodeGpus > 0) {
-        d->prefillModel = std::make_unique<PerformanceModel>(o.model, o.gpu, o.prefillGpus, o.precision, o.constants);
+        d->prefillModel =
+            std::make_unique<PerformanceModel>(o.model, o.gpu, o.prefillGpus, o.precision, o.constants);
         d->model = std::make_unique<PerformanceModel>(o.model, o.gpu, o.decodeGpus, o.precision, o.constants);
         d->core.scheduler = std::make_unique<BatchScheduler>(*d->prefillModel, *d->model, sc);
     } else {
@@ -1012,8 +1080,8 @@ SimServer::~SimServer()
     stop();
 }
 
-Result<SimServerOptions> SimServer::optionsFromCatalog(const std::string &model, const std::string &gpu, int gpus,
-                                                       const std::string &precision)
+Result<SimServerOptions> SimServer::optionsFromCatalog(const std::string &model, const std::string &gpu,
+                                                       int gpus, const std::string &precision)
 {
     const auto &cat = Catalog::builtin();
     const ModelSpec *m = cat.model(model);
@@ -1057,7 +1125,8 @@ Result<int> SimServer::start(const std::string &host, int port)
             if (o.tlsCertFile.empty() || o.tlsKeyFile.empty())
                 return makeError(ErrorCode::InvalidInput, "TLS needs both a certificate and a key file");
             d->sslCtx.emplace(ssl::context::tls_server);
-            d->sslCtx->set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 | ssl::context::no_sslv3);
+            d->sslCtx->set_options(ssl::context::default_workarounds | ssl::context::no_sslv2 |
+                                   ssl::context::no_sslv3);
             d->sslCtx->use_certificate_chain_file(o.tlsCertFile);
             d->sslCtx->use_private_key_file(o.tlsKeyFile, ssl::context::pem);
         }
@@ -1071,11 +1140,13 @@ Result<int> SimServer::start(const std::string &host, int port)
         d->acceptor->set_option(net::socket_base::reuse_address(true));
         d->acceptor->bind(ep, ec);
         if (ec)
-            return makeError(ErrorCode::Network, "cannot listen on " + host + ":" + std::to_string(port) + ": " + ec.message());
+            return makeError(ErrorCode::Network,
+                             "cannot listen on " + host + ":" + std::to_string(port) + ": " + ec.message());
         d->acceptor->listen(4096);
         d->port = d->acceptor->local_endpoint().port();
     } catch (const std::exception &e) {
-        return makeError(ErrorCode::InvalidInput, std::string("cannot start the simulated endpoint: ") + e.what());
+        return makeError(ErrorCode::InvalidInput,
+                         std::string("cannot start the simulated endpoint: ") + e.what());
     }
     d->core.scheduler->start();
     d->work.emplace(net::make_work_guard(d->ioc));
@@ -1140,8 +1211,12 @@ std::string SimServer::capacitySummary() const
     char line[256];
     const auto &m = *d->model;
     std::snprintf(line, sizeof line, "deployment: %s on %d× %s %s%s\n", o.model.name.c_str(),
-                  d->prefillModel ? o.prefillGpus + o.decodeGpus : o.gpus, o.gpu.name.c_str(), precisionName(o.precision),
-                  d->prefillModel ? (" (" + std::to_string(o.prefillGpus) + " prefill + " + std::to_string(o.decodeGpus) + " decode)").c_str() : "");
+                  d->prefillModel ? o.prefillGpus + o.decodeGpus : o.gpus, o.gpu.name.c_str(),
+                  precisionName(o.precision),
+                  d->prefillModel ? (" (" + std::to_string(o.prefillGpus) + " prefill + " +
+                                     std::to_string(o.decodeGpus) + " decode)")
+                                        .c_str()
+                                  : "");
     out += line;
     std::snprintf(line, sizeof line, "KV capacity: %.0f tokens, max running sequences %d, max_model_len %d\n",
                   m.kvCapacityTokens(), m.maxSeqs(), d->core.maxModelLen);
@@ -1149,11 +1224,12 @@ std::string SimServer::capacitySummary() const
     const std::pair<int, int> shapes[] = {{1000, 1000}, {128, 128}, {8000, 512}, {512, 8000}};
     for (auto [isl, osl] : shapes) {
         const auto op = m.operatingPoint(isl, osl);
-        std::snprintf(line, sizeof line,
-                      "predicted capacity ISL %d / OSL %d: B=%d, %.0f output tok/s (%.0f per GPU), step %.1f ms, "
-                      "prefill %.1f ms\n",
-                      isl, osl, op.batch, op.outputTokPerS, op.outputTokPerSPerGpu, op.decodeStepS * 1e3,
-                      op.prefillS * 1e3);
+        std::snprintf(
+            line, sizeof line,
+            "predicted capacity ISL %d / OSL %d: B=%d, %.0f output tok/s (%.0f per GPU), step %.1f ms, "
+            "prefill %.1f ms\n",
+            isl, osl, op.batch, op.outputTokPerS, op.outputTokPerSPerGpu, op.decodeStepS * 1e3,
+            op.prefillS * 1e3);
         out += line;
     }
     return out;
@@ -1186,7 +1262,8 @@ SchedulerGauges SimServer::gauges() const
 
 std::string SimServer::metricsText() const
 {
-    return d->core.metrics.render(d->core.scheduler->gauges(), d->core.modelName, d->core.opt.legacyMetricNames);
+    return d->core.metrics.render(d->core.scheduler->gauges(), d->core.modelName,
+                                  d->core.opt.legacyMetricNames);
 }
 
 } // namespace Throughline

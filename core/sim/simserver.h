@@ -33,8 +33,8 @@ struct SimLimits {
 struct SimServerOptions {
     ModelSpec model;
     GpuSpec gpu;
-    int gpus = 1;           // aggregated deployment
-    int prefillGpus = 0;    // > 0 together with decodeGpus: disaggregated prefill pool → decode pool
+    int gpus = 1;        // aggregated deployment
+    int prefillGpus = 0; // > 0 together with decodeGpus: disaggregated prefill pool → decode pool
     int decodeGpus = 0;
     Precision precision = Precision::Fp8;
     PerfConstants constants;
@@ -47,12 +47,13 @@ struct SimServerOptions {
     std::string tlsCertFile;     // PEM; both set = HTTPS
     std::string tlsKeyFile;
     SimLimits limits;
-    int threads = 2;             // io_context threads
+    int threads = 2; // io_context threads
     bool legacyMetricNames = false;
-    bool reasoningContentField = false; // stream reasoning as delta.reasoning_content instead of delta.reasoning
-    double reasoningShare = 0.5;        // share of the output streamed as reasoning by reasoning models (chat)
-    int naturalOutputMean = 256;        // without ignore_eos: output length ~ uniform[1, 2·mean], clamped
-    int overlongPromptStatus = 400;     // HTTP status for prompts over max_model_len
+    bool reasoningContentField =
+        false;                      // stream reasoning as delta.reasoning_content instead of delta.reasoning
+    double reasoningShare = 0.5;    // share of the output streamed as reasoning by reasoning models (chat)
+    int naturalOutputMean = 256;    // without ignore_eos: output length ~ uniform[1, 2·mean], clamped
+    int overlongPromptStatus = 400; // HTTP status for prompts over max_model_len
     // Prompt token counter for text prompts (token-id prompts count their ids). Default: ceil(bytes / 4).
     std::function<int(std::string_view)> promptTokenCounter;
 };
@@ -70,7 +71,8 @@ struct SimServerStats {
     double latenessMaxMs = 0;
 };
 
-class SimServer {
+class SimServer
+{
 public:
     explicit SimServer(SimServerOptions options);
     ~SimServer();
@@ -78,8 +80,8 @@ public:
     SimServer &operator=(const SimServer &) = delete;
 
     // Options for a catalog model and GPU (names or aliases), precision "BF16"/"FP8"/"FP4".
-    static Result<SimServerOptions> optionsFromCatalog(const std::string &model, const std::string &gpu, int gpus,
-                                                       const std::string &precision);
+    static Result<SimServerOptions> optionsFromCatalog(const std::string &model, const std::string &gpu,
+                                                       int gpus, const std::string &precision);
 
     Result<int> start(const std::string &host = "127.0.0.1", int port = 0);
     void stop();

@@ -73,21 +73,24 @@ Result<ImportedRun> AiperfResultParser::parseJson(const std::string &path, const
     if (!doc)
         return doc.error();
     if (!doc->is_object() || !doc->contains("request_latency"))
-        return makeError(ErrorCode::InvalidInput, path + ":1: not an AIPerf profile export (no request_latency block)");
+        return makeError(ErrorCode::InvalidInput,
+                         path + ":1: not an AIPerf profile export (no request_latency block)");
     ImportedRun out = emptyRun(path, "aiperf");
     const json config = doc->value("input_config", json::object());
     const json load = loadOf(config.value("loadgen", json::object()));
     ImportedPoint p;
-    p.scenarioIndex = ImportSupport::scenarioFor(out.run, firstModel(config), "unknown", "", 0, "imported", 0, 0);
+    p.scenarioIndex =
+        ImportSupport::scenarioFor(out.run, firstModel(config), "unknown", "", 0, "imported", 0, 0);
     p.config = {{"load", load}, {"aiperf_version", doc->value("aiperf_version", std::string())}};
     const double ok = avgOf(*doc, "request_count");
     const double errors = avgOf(*doc, "error_request_count");
-    p.aggregates = {{"load", load},
-                    {"window_s", ImportSupport::num(avgOf(*doc, "benchmark_duration"))},
-                    {"n_ok", ImportSupport::num(ok)},
-                    {"n_sent", ImportSupport::num((std::isnan(ok) ? 0 : ok) + (std::isnan(errors) ? 0 : errors))},
-                    {"metrics", ImportSupport::metricsFromBlocks(*doc)},
-                    {"source", {{"format", "aiperf"}}}};
+    p.aggregates = {
+        {"load", load},
+        {"window_s", ImportSupport::num(avgOf(*doc, "benchmark_duration"))},
+        {"n_ok", ImportSupport::num(ok)},
+        {"n_sent", ImportSupport::num((std::isnan(ok) ? 0 : ok) + (std::isnan(errors) ? 0 : errors))},
+        {"metrics", ImportSupport::metricsFromBlocks(*doc)},
+        {"source", {{"format", "aiperf"}}}};
     if (doc->contains("error_summary"))
         p.aggregates["errors_reported"] = (*doc)["error_summary"];
     // Telemetry (DCGM) is kept verbatim in provenance until core/telemetry owns telemetry_series.
@@ -111,8 +114,9 @@ Result<ImportedRun> AiperfResultParser::parseJsonLines(const std::string &path, 
     for (const auto &[line, o] : *lines) {
         const json &meta = o.value("metadata", json());
         if (!meta.is_object() || !meta.contains("request_start_ns") || !meta["request_start_ns"].is_number())
-            return makeError(ErrorCode::InvalidInput, path + ":" + std::to_string(line)
-                                                          + ": not an AIPerf per-request record (metadata.request_start_ns missing)");
+            return makeError(ErrorCode::InvalidInput,
+                             path + ":" + std::to_string(line) +
+                                 ": not an AIPerf per-request record (metadata.request_start_ns missing)");
         t0 = std::min(t0, meta.value("credit_issued_ns", meta["request_start_ns"].get<std::int64_t>()));
         t0 = std::min(t0, meta["request_start_ns"].get<std::int64_t>());
     }
@@ -143,21 +147,25 @@ Result<ImportedRun> AiperfResultParser::parseJsonLines(const std::string &path, 
             const json code = e.value("code", json());
             r.error = code.is_number() ? ErrorClass::HttpStatus : ErrorClass::ServerErrorEvent;
             r.httpStatus = code.is_number() ? code.get<int>() : 0;
-            r.errorDetail = (e.value("type", std::string()) + ": " + e.value("message", std::string())).substr(0, 500);
+            r.errorDetail =
+                (e.value("type", std::string()) + ": " + e.value("message", std::string())).substr(0, 500);
         } else {
             r.httpStatus = 200;
             const double ttft = metric("time_to_first_token");
             if (std::isnan(ttft))
-                return makeError(ErrorCode::InvalidInput, at + ": successful record without metrics.time_to_first_token");
+                return makeError(ErrorCode::InvalidInput,
+                                 at + ": successful record without metrics.time_to_first_token");
             std::int64_t t = r.tSend + std::llround(ttft * 1e6);
             r.events.push_back({t, StreamEvent::Kind::Content, -1});
             if (auto it = m.find("inter_chunk_latency"); it != m.end()) {
                 const json &gaps = it->value("value", json());
                 if (!gaps.is_array())
-                    return makeError(ErrorCode::InvalidInput, at + ": metrics.inter_chunk_latency.value is not a list");
+                    return makeError(ErrorCode::InvalidInput,
+                                     at + ": metrics.inter_chunk_latency.value is not a list");
                 for (const json &g : gaps) {
                     if (!g.is_number())
-                        return makeError(ErrorCode::InvalidInput, at + ": inter_chunk_latency holds a non-number");
+                        return makeError(ErrorCode::InvalidInput,
+                                         at + ": inter_chunk_latency holds a non-number");
                     t += std::llround(g.get<double>() * 1e6);
                     r.events.push_back({t, StreamEvent::Kind::Content, -1});
                 }
@@ -172,7 +180,8 @@ Result<ImportedRun> AiperfResultParser::parseJsonLines(const std::string &path, 
             r.usage.promptTokens = intMetric("input_sequence_length");
         r.usage.completionTokens = intMetric("usage_completion_tokens");
         r.usage.reasoningTokens = intMetric("usage_reasoning_tokens");
-        r.nOut = r.usage.completionTokens >= 0 ? r.usage.completionTokens : intMetric("output_sequence_length");
+        r.nOut =
+            r.usage.completionTokens >= 0 ? r.usage.completionTokens : intMetric("output_sequence_length");
         r.nOutSource = r.usage.completionTokens >= 0 ? TokenCountSource::Usage : TokenCountSource::Tokenizer;
         p.requests.push_back(std::move(r));
     }
@@ -211,15 +220,17 @@ Result<ImportedRun> AiperfResultParser::parseCsv(const std::string &path, const 
         const QStringList cells = l.split(QLatin1Char(','));
         if (header.isEmpty()) {
             if (cells.value(0) == QStringLiteral("Endpoint") && cells.contains(QStringLiteral("Type")))
-                return makeError(ErrorCode::InvalidInput,
-                                 path + ":" + std::to_string(line)
-                                     + ": an AIPerf server-metrics export (Prometheus telemetry), not a benchmark "
-                                       "result; import profile_export_aiperf.json instead");
+                return makeError(
+                    ErrorCode::InvalidInput,
+                    path + ":" + std::to_string(line) +
+                        ": an AIPerf server-metrics export (Prometheus telemetry), not a benchmark "
+                        "result; import profile_export_aiperf.json instead");
             if (cells.value(0) != QStringLiteral("Metric")) {
                 if (any)
                     continue; // trailing sections (telemetry) are not imported
-                return makeError(ErrorCode::InvalidInput, path + ":" + std::to_string(line)
-                                                              + ": not an AIPerf CSV export (expected a 'Metric,…' header)");
+                return makeError(ErrorCode::InvalidInput,
+                                 path + ":" + std::to_string(line) +
+                                     ": not an AIPerf CSV export (expected a 'Metric,…' header)");
             }
             header = cells;
             continue;
@@ -229,8 +240,9 @@ Result<ImportedRun> AiperfResultParser::parseCsv(const std::string &path, const 
             continue;
         }
         if (cells.size() != header.size())
-            return makeError(ErrorCode::InvalidInput, path + ":" + std::to_string(line) + ": " + std::to_string(cells.size())
-                                                          + " cells, the header has " + std::to_string(header.size()));
+            return makeError(ErrorCode::InvalidInput,
+                             path + ":" + std::to_string(line) + ": " + std::to_string(cells.size()) +
+                                 " cells, the header has " + std::to_string(header.size()));
         json b = json::object();
         for (int i = 1; i < header.size(); ++i) {
             bool ok = false;
@@ -238,8 +250,8 @@ Result<ImportedRun> AiperfResultParser::parseCsv(const std::string &path, const 
             if (ok)
                 b[header[i].toStdString()] = v;
             else if (!cells[i].isEmpty())
-                return makeError(ErrorCode::InvalidInput, path + ":" + std::to_string(line) + ": column '"
-                                                              + header[i].toStdString() + "' is not a number");
+                return makeError(ErrorCode::InvalidInput, path + ":" + std::to_string(line) + ": column '" +
+                                                              header[i].toStdString() + "' is not a number");
         }
         blocks[key(cells.value(0))] = b;
         any = true;

@@ -1,6 +1,6 @@
 #pragma once
-// AIPerf exports: profile_export_aiperf.json (aggregates), profile_export.jsonl (one record per request, errors
-// included) and profile_export_aiperf.csv (the aggregates as CSV). Each file becomes one load point.
+// AIPerf exports: profile_export_aiperf.json (aggregates), profile_export.jsonl (one record per request,
+// errors included) and profile_export_aiperf.csv (the aggregates as CSV). Each file becomes one load point.
 
 #include "core/storage/importedrun.h"
 #include "core/util/result.h"
@@ -9,7 +9,8 @@
 
 namespace Throughline {
 
-class AiperfResultParser {
+class AiperfResultParser
+{
 public:
     static Result<ImportedRun> parseJson(const std::string &path, const std::string &text);
     static Result<ImportedRun> parseJsonLines(const std::string &path, const std::string &text);

@@ -50,7 +50,8 @@ BundleMerger::PointAggregator BundleMerger::defaultAggregator()
     return [](std::span<const RequestRecord> records, const PointContext &ctx) {
         PointInput in;
         in.records = records;
-        const json load = ctx.pointConfig.is_object() ? ctx.pointConfig.value("load", json::object()) : json::object();
+        const json load =
+            ctx.pointConfig.is_object() ? ctx.pointConfig.value("load", json::object()) : json::object();
         if (load.value("mode", std::string()) == "rate") {
             in.load.mode = PointLoad::Mode::Rate;
             in.load.rate = ImportSupport::number(load.value("rate", json()), 0);
@@ -65,7 +66,8 @@ BundleMerger::PointAggregator BundleMerger::defaultAggregator()
     };
 }
 
-Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> &bundles, const std::string &outBundle,
+Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> &bundles,
+                                                 const std::string &outBundle,
                                                  const PointAggregator &aggregator)
 {
     if (bundles.size() < 2)
@@ -86,13 +88,17 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
     const Shard &first = shards.front();
     for (const Shard &s : shards) {
         if (s.detail.summary.campaignSha != first.detail.summary.campaignSha)
-            return makeError(ErrorCode::InvalidInput, "cannot merge: " + s.path + " ran campaign " + s.detail.summary.campaignSha.substr(0, 12)
-                                                          + ", " + first.path + " ran " + first.detail.summary.campaignSha.substr(0, 12));
+            return makeError(ErrorCode::InvalidInput, "cannot merge: " + s.path + " ran campaign " +
+                                                          s.detail.summary.campaignSha.substr(0, 12) + ", " +
+                                                          first.path + " ran " +
+                                                          first.detail.summary.campaignSha.substr(0, 12));
         if (s.detail.summary.planId != first.detail.summary.planId)
-            return makeError(ErrorCode::InvalidInput, "cannot merge: " + s.path + " has plan id '" + s.detail.summary.planId
-                                                          + "', " + first.path + " has '" + first.detail.summary.planId + "'");
+            return makeError(ErrorCode::InvalidInput, "cannot merge: " + s.path + " has plan id '" +
+                                                          s.detail.summary.planId + "', " + first.path +
+                                                          " has '" + first.detail.summary.planId + "'");
         if (s.uuid == first.uuid && &s != &first)
-            return makeError(ErrorCode::InvalidInput, "cannot merge: " + s.path + " and " + first.path + " hold the same run");
+            return makeError(ErrorCode::InvalidInput,
+                             "cannot merge: " + s.path + " and " + first.path + " hold the same run");
     }
     std::int64_t t0 = first.detail.summary.t0UnixNs;
     for (const Shard &s : shards)
@@ -165,8 +171,9 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
             if (startUnix != kNoTime)
                 startsMs.push_back(static_cast<double>(startUnix) / 1e6);
             if (p->windowStartNs != kNoTime)
-                ctx.windowStartNs = ctx.windowStartNs == kNoTime ? p->windowStartNs + shiftNs
-                                                                 : std::min(ctx.windowStartNs, p->windowStartNs + shiftNs);
+                ctx.windowStartNs = ctx.windowStartNs == kNoTime
+                                        ? p->windowStartNs + shiftNs
+                                        : std::min(ctx.windowStartNs, p->windowStartNs + shiftNs);
             if (p->windowEndNs != kNoTime)
                 ctx.windowEndNs = std::max(ctx.windowEndNs, p->windowEndNs + shiftNs);
             HistoryReader reader;
@@ -187,12 +194,14 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         }
         double skewMs = 0;
         if (startsMs.size() > 1)
-            skewMs = *std::max_element(startsMs.begin(), startsMs.end()) - *std::min_element(startsMs.begin(), startsMs.end());
+            skewMs = *std::max_element(startsMs.begin(), startsMs.end()) -
+                     *std::min_element(startsMs.begin(), startsMs.end());
         report.maxSkewMs = std::max(report.maxSkewMs, skewMs);
         json agg = merged.empty() ? json{{"metrics", json::object()}} : aggregator(merged, ctx);
         if (skewMs > kSkewLimitMs) {
-            report.warnings.push_back("point " + ctx.scenario.key + " #" + std::to_string(key.second) + ": shard start skew "
-                                      + std::to_string(static_cast<int>(std::lround(skewMs))) + " ms > 50 ms");
+            report.warnings.push_back("point " + ctx.scenario.key + " #" + std::to_string(key.second) +
+                                      ": shard start skew " +
+                                      std::to_string(static_cast<int>(std::lround(skewMs))) + " ms > 50 ms");
             agg["validity"]["valid"] = false;
             agg["validity"]["flags"].push_back("shard_skew");
         }
@@ -201,9 +210,12 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         ++report.points;
         json config = ctx.pointConfig;
         writer.beginPoint(run.uuid, key.first, key.second, config,
-                          startsMs.empty() ? kNoTime : static_cast<std::int64_t>(*std::min_element(startsMs.begin(), startsMs.end()) * 1e6));
+                          startsMs.empty() ? kNoTime
+                                           : static_cast<std::int64_t>(
+                                                 *std::min_element(startsMs.begin(), startsMs.end()) * 1e6));
         writer.addRequests(run.uuid, std::move(merged));
-        writer.finishPoint(run.uuid, FinishedPoint{key.first, key.second, agg, "", ctx.windowStartNs, ctx.windowEndNs});
+        writer.finishPoint(run.uuid,
+                           FinishedPoint{key.first, key.second, agg, "", ctx.windowStartNs, ctx.windowEndNs});
     }
     writer.finishRun(run.uuid, RunStatus::Completed);
     writer.endGroup();

@@ -28,7 +28,10 @@ inline bool getVarint(const std::uint8_t *&p, const std::uint8_t *end, std::uint
     return false;
 }
 
-inline std::int64_t floorUs(std::int64_t ns) { return ns >= 0 ? ns / 1000 : -((-ns + 999) / 1000); }
+inline std::int64_t floorUs(std::int64_t ns)
+{
+    return ns >= 0 ? ns / 1000 : -((-ns + 999) / 1000);
+}
 
 } // namespace
 

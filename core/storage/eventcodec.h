@@ -15,7 +15,8 @@
 
 namespace Throughline {
 
-class EventCodec {
+class EventCodec
+{
 public:
     static constexpr std::uint8_t kFormat = 1;
 

@@ -12,7 +12,8 @@ Result<ImportedRun> GenaiPerfResultParser::parse(const std::string &path, const 
         return doc.error();
     if (!doc->is_object() || !doc->contains("request_latency") || !doc->contains("input_config"))
         return makeError(ErrorCode::InvalidInput,
-                         path + ":1: not a GenAI-Perf profile export (request_latency or input_config missing)");
+                         path +
+                             ":1: not a GenAI-Perf profile export (request_latency or input_config missing)");
     const json &cfg = (*doc)["input_config"];
     ImportedRun out;
     out.format = "genai-perf";

@@ -1,5 +1,6 @@
 #pragma once
-// GenAI-Perf profile_export_genai_perf.json (newer nested input_config and the older flat one): one load point.
+// GenAI-Perf profile_export_genai_perf.json (newer nested input_config and the older flat one): one load
+// point.
 
 #include "core/storage/importedrun.h"
 #include "core/util/result.h"
@@ -8,7 +9,8 @@
 
 namespace Throughline {
 
-class GenaiPerfResultParser {
+class GenaiPerfResultParser
+{
 public:
     static Result<ImportedRun> parse(const std::string &path, const std::string &text);
 };

@@ -31,7 +31,8 @@ bool processAlive(std::int64_t pid, std::int64_t startTicks)
     std::string line;
     std::getline(f, line);
     const auto close = line.rfind(')');
-    if (close != std::string::npos && close + 2 < line.size() && (line[close + 2] == 'Z' || line[close + 2] == 'X'))
+    if (close != std::string::npos && close + 2 < line.size() &&
+        (line[close + 2] == 'Z' || line[close + 2] == 'X'))
         return false;
     return true;
 }
@@ -63,7 +64,8 @@ Result<std::vector<std::string>> HistoryMaintenance::recoverCrashedRuns(SqliteDb
         if (writerHost == host || writerHost.empty()) {
             gone = st->colIsNull(2) || !processAlive(st->colInt(2), st->colInt(3));
         } else {
-            const QDateTime hb = QDateTime::fromString(QString::fromStdString(st->colText(4)), Qt::ISODateWithMs);
+            const QDateTime hb =
+                QDateTime::fromString(QString::fromStdString(st->colText(4)), Qt::ISODateWithMs);
             gone = !hb.isValid() || hb.secsTo(now) > staleSeconds;
         }
         if (gone)
@@ -86,8 +88,8 @@ Result<HistoryMaintenance::SizeInfo> HistoryMaintenance::size(const std::string 
     if (auto s = db.open(path, SqliteDb::Mode::ReadOnly); !s)
         return s.error();
     SizeInfo info;
-    info.fileBytes = QFileInfo(QString::fromStdString(path)).size()
-                     + QFileInfo(QString::fromStdString(path + "-wal")).size();
+    info.fileBytes = QFileInfo(QString::fromStdString(path)).size() +
+                     QFileInfo(QString::fromStdString(path + "-wal")).size();
     auto q = [&](const char *sql, std::int64_t &into) -> Status {
         auto v = db.queryInt(sql);
         if (!v)
@@ -117,7 +119,8 @@ Result<std::int64_t> HistoryMaintenance::pruneEvents(const std::string &path, in
     SqliteDb db;
     if (auto s = openRw(db, path); !s)
         return s.error();
-    const std::string cutoff = QDateTime::currentDateTimeUtc().addDays(-days).toString(Qt::ISODateWithMs).toStdString();
+    const std::string cutoff =
+        QDateTime::currentDateTimeUtc().addDays(-days).toString(Qt::ISODateWithMs).toStdString();
     const std::string sub = "(SELECT q.id FROM requests q JOIN points p ON p.id = q.point_id JOIN runs r ON "
                             "r.id = p.run_id WHERE r.started_utc < ? AND r.status != 'running')";
     if (auto s = db.exec("BEGIN IMMEDIATE"); !s)
@@ -145,18 +148,39 @@ Result<std::int64_t> HistoryMaintenance::pruneEvents(const std::string &path, in
 Status HistoryMaintenance::deleteRunRows(SqliteDb &db, std::int64_t runId)
 {
     const std::string id = std::to_string(runId);
-    const std::string sub = "(SELECT q.id FROM requests q JOIN points p ON p.id = q.point_id WHERE p.run_id = " + id + ")";
-    return db.exec("DELETE FROM request_events WHERE request_id IN " + sub + ";"
-                   "DELETE FROM request_text WHERE request_id IN " + sub + ";"
-                   "DELETE FROM request_errors WHERE request_id IN " + sub + ";"
-                   "DELETE FROM requests WHERE point_id IN (SELECT id FROM points WHERE run_id = " + id + ");"
-                   "DELETE FROM points WHERE run_id = " + id + ";"
-                   "DELETE FROM scenarios WHERE run_id = " + id + ";"
-                   "DELETE FROM run_tags WHERE run_id = " + id + ";"
-                   "DELETE FROM targets_used WHERE run_id = " + id + ";"
-                   "DELETE FROM telemetry_series WHERE run_id = " + id + ";"
-                   "DELETE FROM runs WHERE id = " + id + ";"
-                   "DELETE FROM campaigns WHERE id NOT IN (SELECT campaign_id FROM runs WHERE campaign_id IS NOT NULL);");
+    const std::string sub =
+        "(SELECT q.id FROM requests q JOIN points p ON p.id = q.point_id WHERE p.run_id = " + id + ")";
+    return db.exec("DELETE FROM request_events WHERE request_id IN " + sub +
+                   ";"
+                   "DELETE FROM request_text WHERE request_id IN " +
+                   sub +
+                   ";"
+                   "DELETE FROM request_errors WHERE request_id IN " +
+                   sub +
+                   ";"
+                   "DELETE FROM requests WHERE point_id IN (SELECT id FROM points WHERE run_id = " +
+                   id +
+                   ");"
+                   "DELETE FROM points WHERE run_id = " +
+                   id +
+                   ";"
+                   "DELETE FROM scenarios WHERE run_id = " +
+                   id +
+                   ";"
+                   "DELETE FROM run_tags WHERE run_id = " +
+                   id +
+                   ";"
+                   "DELETE FROM targets_used WHERE run_id = " +
+                   id +
+                   ";"
+                   "DELETE FROM telemetry_series WHERE run_id = " +
+                   id +
+                   ";"
+                   "DELETE FROM runs WHERE id = " +
+                   id +
+                   ";"
+                   "DELETE FROM campaigns WHERE id NOT IN (SELECT campaign_id FROM runs WHERE campaign_id IS "
+                   "NOT NULL);");
 }
 
 Status HistoryMaintenance::deleteRuns(const std::string &path, const std::vector<std::string> &uuids)

@@ -12,7 +12,8 @@ namespace Throughline {
 
 class SqliteDb;
 
-class HistoryMaintenance {
+class HistoryMaintenance
+{
 public:
     // Marks runs still 'running' whose writer is gone as 'crashed': same host and the writer pid is dead (or
     // reused: its start time differs), or another host whose heartbeat is older than staleSeconds.

@@ -20,15 +20,15 @@ std::string HistoryPath::resolve(const std::string &cliOverride)
 std::string HistoryPath::defaultPath()
 {
     // AppDataLocation = <GenericDataLocation>/<organisation>/<application> on Linux. Executables set
-    // "Throughline"/"throughline"; when they have not (tests, tools), build the same path without touching the
-    // process-wide application names.
+    // "Throughline"/"throughline"; when they have not (tests, tools), build the same path without touching
+    // the process-wide application names.
     QString dir;
-    if (QCoreApplication::organizationName() == QStringLiteral("Throughline")
-        && QCoreApplication::applicationName() == QStringLiteral("throughline"))
+    if (QCoreApplication::organizationName() == QStringLiteral("Throughline") &&
+        QCoreApplication::applicationName() == QStringLiteral("throughline"))
         dir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation);
     else
-        dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation)
-              + QStringLiteral("/Throughline/throughline");
+        dir = QStandardPaths::writableLocation(QStandardPaths::GenericDataLocation) +
+              QStringLiteral("/Throughline/throughline");
     QDir().mkpath(dir);
     return QString(dir + QStringLiteral("/history.sqlite")).toStdString();
 }

@@ -6,7 +6,8 @@
 
 namespace Throughline {
 
-class HistoryPath {
+class HistoryPath
+{
 public:
     // cliOverride: value of --db ("" when absent). Creates the default directory when needed.
     static std::string resolve(const std::string &cliOverride = {});

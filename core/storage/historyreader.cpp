@@ -32,7 +32,8 @@ std::vector<std::string> splitList(const std::string &s, char sep)
 
 std::string lower(std::string s)
 {
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(s.begin(), s.end(), s.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return s;
 }
 
@@ -50,8 +51,10 @@ const char *kRunSelect =
     "(SELECT group_concat(tag, ',') FROM run_tags WHERE run_id = r.id), "
     "(SELECT count(*) FROM scenarios WHERE run_id = r.id), "
     "(SELECT count(*) FROM points WHERE run_id = r.id), "
-    "(SELECT CASE WHEN sum(verdict = 'fail') > 0 THEN 'fail' WHEN sum(verdict = 'invalid') > 0 THEN 'invalid' "
-    "  WHEN sum(verdict = 'pass') > 0 THEN 'pass' WHEN sum(verdict = 'no_target') > 0 THEN 'no_target' ELSE '' END "
+    "(SELECT CASE WHEN sum(verdict = 'fail') > 0 THEN 'fail' WHEN sum(verdict = 'invalid') > 0 THEN "
+    "'invalid' "
+    "  WHEN sum(verdict = 'pass') > 0 THEN 'pass' WHEN sum(verdict = 'no_target') > 0 THEN 'no_target' ELSE "
+    "'' END "
     "  FROM scenarios WHERE run_id = r.id) AS run_verdict, "
     "(SELECT group_concat(DISTINCT model) FROM scenarios WHERE run_id = r.id), "
     "(SELECT group_concat(DISTINCT backend) FROM scenarios WHERE run_id = r.id), "
@@ -88,7 +91,8 @@ RunSummary readRun(const SqliteStmt &st)
 }
 
 const char *kPointSelect =
-    "SELECT p.id, p.run_id, p.scenario_id, r.uuid, s.scenario_key, p.status, COALESCE(p.verdict, ''), s.idx, p.idx, "
+    "SELECT p.id, p.run_id, p.scenario_id, r.uuid, s.scenario_key, p.status, COALESCE(p.verdict, ''), s.idx, "
+    "p.idx, "
     "p.config, COALESCE(p.aggregates, ''), p.output_tps_per_gpu, p.ttft_ms_p90, p.tpot_ms_p90, p.valid, "
     "COALESCE(p.flags, ''), p.window_start_ns, p.window_end_ns, p.started_unix_ns "
     "FROM points p JOIN scenarios s ON s.id = p.scenario_id JOIN runs r ON r.id = p.run_id";
@@ -150,8 +154,8 @@ nlohmann::json distribution(std::vector<double> &v, const std::vector<double> &p
         }
         const double h = static_cast<double>(n - 1) * p / 100.0;
         const auto lo = static_cast<std::size_t>(std::floor(h));
-        std::nth_element(v.begin() + static_cast<std::ptrdiff_t>(from), v.begin() + static_cast<std::ptrdiff_t>(lo),
-                         v.end());
+        std::nth_element(v.begin() + static_cast<std::ptrdiff_t>(from),
+                         v.begin() + static_cast<std::ptrdiff_t>(lo), v.end());
         from = lo;
         double value = v[lo];
         if (lo + 1 < n && h > static_cast<double>(lo)) {
@@ -176,7 +180,9 @@ nlohmann::json distribution(std::vector<double> &v, const std::vector<double> &p
         double sq = 0;
         for (double x : v)
             sq += (x - mean) * (x - mean);
-        auto num = [](double x) -> nlohmann::json { return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json("inf"); };
+        auto num = [](double x) -> nlohmann::json {
+            return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json("inf");
+        };
         out["mean"] = num(mean);
         out["min"] = num(mn);
         out["max"] = num(mx);
@@ -204,8 +210,8 @@ Status HistoryReader::open(const std::string &path)
         return v.error();
     if (*v != Schema::kVersion)
         return makeError(*v > Schema::kVersion ? ErrorCode::Unsupported : ErrorCode::Storage,
-                         "database " + path + " has schema version " + std::to_string(*v) + ", expected "
-                             + std::to_string(Schema::kVersion) + " (open it once with a writer to migrate)");
+                         "database " + path + " has schema version " + std::to_string(*v) + ", expected " +
+                             std::to_string(Schema::kVersion) + " (open it once with a writer to migrate)");
     return Ok{};
 }
 
@@ -215,7 +221,8 @@ Result<RunFilter> HistoryReader::parseFilter(const std::string &expr)
     for (const std::string &part : splitList(expr, ',')) {
         const auto eq = part.find('=');
         if (eq == std::string::npos || eq == 0)
-            return makeError(ErrorCode::InvalidInput, "filter '" + expr + "': '" + part + "' is not key=glob");
+            return makeError(ErrorCode::InvalidInput,
+                             "filter '" + expr + "': '" + part + "' is not key=glob");
         const std::string key = lower(part.substr(0, eq));
         const std::string value = part.substr(eq + 1);
         if (key == "model")
@@ -241,9 +248,10 @@ Result<RunFilter> HistoryReader::parseFilter(const std::string &expr)
         else if (key == "text")
             f.text = value;
         else
-            return makeError(ErrorCode::InvalidInput,
-                             "filter '" + expr + "': unknown key '" + key
-                                 + "' (model, backend, gpu, gpus, phase, verdict, status, tag, since, until, text)");
+            return makeError(
+                ErrorCode::InvalidInput,
+                "filter '" + expr + "': unknown key '" + key +
+                    "' (model, backend, gpu, gpus, phase, verdict, status, tag, since, until, text)");
     }
     return f;
 }
@@ -271,7 +279,8 @@ Result<std::vector<RunSummary>> HistoryReader::listRuns(const RunFilter &filter)
         std::vector<std::string> g;
         std::string c = "(";
         for (std::size_t i = 0; i < filter.gpu.size(); ++i) {
-            c += (i ? " OR " : "") + std::string("lower(s.gpu) GLOB ? OR lower(s.gpu || '×' || s.gpus) GLOB ?");
+            c += (i ? " OR " : "") +
+                 std::string("lower(s.gpu) GLOB ? OR lower(s.gpu || '×' || s.gpus) GLOB ?");
             binds.push_back(lower(filter.gpu[i]));
             binds.push_back(lower(filter.gpu[i]));
         }
@@ -297,8 +306,10 @@ Result<std::vector<RunSummary>> HistoryReader::listRuns(const RunFilter &filter)
         binds.push_back(lower(filter.tag));
     }
     if (!filter.text.empty()) {
-        add("(instr(lower(r.uuid), ?) OR instr(lower(COALESCE(c.name, '')), ?) OR instr(lower(r.notes), ?) OR "
-            "EXISTS(SELECT 1 FROM scenarios s2 WHERE s2.run_id = r.id AND instr(lower(s2.scenario_key), ?)))");
+        add("(instr(lower(r.uuid), ?) OR instr(lower(COALESCE(c.name, '')), ?) OR instr(lower(r.notes), ?) "
+            "OR "
+            "EXISTS(SELECT 1 FROM scenarios s2 WHERE s2.run_id = r.id AND instr(lower(s2.scenario_key), "
+            "?)))");
         for (int i = 0; i < 4; ++i)
             binds.push_back(lower(filter.text));
     }
@@ -340,7 +351,8 @@ Result<std::string> HistoryReader::resolveRun(const std::string &prefix)
         hex += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     }
     if (hex.size() < 8)
-        return makeError(ErrorCode::InvalidInput, "run id '" + prefix + "' is too short (need at least 8 hex digits)");
+        return makeError(ErrorCode::InvalidInput,
+                         "run id '" + prefix + "' is too short (need at least 8 hex digits)");
     auto st = m_db.prepare("SELECT uuid FROM runs WHERE replace(lower(uuid), '-', '') GLOB ? LIMIT 3");
     if (!st)
         return st.error();
@@ -351,8 +363,8 @@ Result<std::string> HistoryReader::resolveRun(const std::string &prefix)
     if (hits.empty())
         return makeError(ErrorCode::NotFound, "no run matches '" + prefix + "' in " + m_db.path());
     if (hits.size() > 1)
-        return makeError(ErrorCode::InvalidInput, "run id '" + prefix + "' is ambiguous (" + hits[0] + ", " + hits[1]
-                                                      + (hits.size() > 2 ? ", …" : "") + ")");
+        return makeError(ErrorCode::InvalidInput, "run id '" + prefix + "' is ambiguous (" + hits[0] + ", " +
+                                                      hits[1] + (hits.size() > 2 ? ", …" : "") + ")");
     return hits[0];
 }
 
@@ -366,8 +378,9 @@ Result<RunDetail> HistoryReader::runDetail(const std::string &uuid)
         return makeError(ErrorCode::NotFound, "run " + uuid + " is not in " + m_db.path());
     RunDetail d;
     d.summary = readRun(*st);
-    auto extra = m_db.prepare("SELECT r.provenance, COALESCE(c.json, '') FROM runs r LEFT JOIN campaigns c ON "
-                              "c.id = r.campaign_id WHERE r.id = ?");
+    auto extra =
+        m_db.prepare("SELECT r.provenance, COALESCE(c.json, '') FROM runs r LEFT JOIN campaigns c ON "
+                     "c.id = r.campaign_id WHERE r.id = ?");
     if (!extra)
         return extra.error();
     extra->bind(1, d.summary.id);
@@ -375,9 +388,10 @@ Result<RunDetail> HistoryReader::runDetail(const std::string &uuid)
         d.provenance = parseJson(extra->colText(0));
         d.campaignJson = extra->colText(1);
     }
-    auto sc = m_db.prepare("SELECT id, idx, scenario_key, model, backend, gpu, phase, COALESCE(verdict, ''), gpus, "
-                           "prefill_gpus, decode_gpus, isl, osl, config, COALESCE(verdict_json, '') FROM scenarios "
-                           "WHERE run_id = ? ORDER BY idx");
+    auto sc =
+        m_db.prepare("SELECT id, idx, scenario_key, model, backend, gpu, phase, COALESCE(verdict, ''), gpus, "
+                     "prefill_gpus, decode_gpus, isl, osl, config, COALESCE(verdict_json, '') FROM scenarios "
+                     "WHERE run_id = ? ORDER BY idx");
     if (!sc)
         return sc.error();
     sc->bind(1, d.summary.id);
@@ -438,7 +452,8 @@ Result<std::vector<PointRow>> HistoryReader::unfinishedPoints(const std::string 
         return makeError(ErrorCode::NotFound, "run " + uuid + " is not in " + m_db.path());
     const std::string s = status->colText(0);
     if (s != "crashed" && s != "cancelled")
-        return makeError(ErrorCode::InvalidInput, "run " + uuid + " is " + s + "; only crashed or cancelled runs resume");
+        return makeError(ErrorCode::InvalidInput,
+                         "run " + uuid + " is " + s + "; only crashed or cancelled runs resume");
     auto all = points({uuid});
     if (!all)
         return all.error();
@@ -453,8 +468,10 @@ Result<std::vector<PointRow>> HistoryReader::unfinishedPoints(const std::string 
 Result<std::vector<RequestRow>> HistoryReader::requests(std::int64_t pointId, bool includeWarmup)
 {
     auto st = m_db.prepare(
-        "SELECT id, point_id, seq, flags, t_sched_ns, t_send_ns, t_first_token_ns, t_last_token_ns, t_end_ns, ttft_us, "
-        "tpot_us, e2e_us, prompt_tokens, completion_tokens, cached_tokens, reasoning_tokens, n_out, n_out_source, "
+        "SELECT id, point_id, seq, flags, t_sched_ns, t_send_ns, t_first_token_ns, t_last_token_ns, "
+        "t_end_ns, ttft_us, "
+        "tpot_us, e2e_us, prompt_tokens, completion_tokens, cached_tokens, reasoning_tokens, n_out, "
+        "n_out_source, "
         "n_first, n_content, error_class, http_status FROM requests WHERE point_id = ? ORDER BY seq");
     if (!st)
         return st.error();
@@ -492,7 +509,8 @@ Result<std::vector<RequestRow>> HistoryReader::requests(std::int64_t pointId, bo
     return out;
 }
 
-Result<std::vector<double>> HistoryReader::samples(std::int64_t pointId, const std::string &metric, bool includeWarmup)
+Result<std::vector<double>> HistoryReader::samples(std::int64_t pointId, const std::string &metric,
+                                                   bool includeWarmup)
 {
     std::string expr;
     if (metric == "ttft_ms")
@@ -506,10 +524,10 @@ Result<std::vector<double>> HistoryReader::samples(std::int64_t pointId, const s
     else if (metric == "n_out")
         expr = "n_out";
     else
-        return makeError(ErrorCode::InvalidInput, "unknown sample metric '" + metric
-                                                      + "' (ttft_ms, tpot_ms, e2e_ms, ttft_q_ms, n_out)");
-    auto st = m_db.prepare("SELECT " + expr + " FROM requests WHERE point_id = ? AND error_class = 0"
-                           + std::string(includeWarmup ? "" : " AND (flags & 1) = 0") + " ORDER BY seq");
+        return makeError(ErrorCode::InvalidInput, "unknown sample metric '" + metric +
+                                                      "' (ttft_ms, tpot_ms, e2e_ms, ttft_q_ms, n_out)");
+    auto st = m_db.prepare("SELECT " + expr + " FROM requests WHERE point_id = ? AND error_class = 0" +
+                           std::string(includeWarmup ? "" : " AND (flags & 1) = 0") + " ORDER BY seq");
     if (!st)
         return st.error();
     st->bind(1, pointId);
@@ -534,8 +552,8 @@ Result<std::vector<StreamEvent>> HistoryReader::events(std::int64_t requestId)
     int size = 0;
     const void *blob = st->colBlob(0, size);
     if (!EventCodec::decode(blob, static_cast<std::size_t>(size), st->colInt(1), out))
-        return makeError(ErrorCode::Storage, "malformed event blob of request " + std::to_string(requestId) + " in "
-                                                 + m_db.path());
+        return makeError(ErrorCode::Storage, "malformed event blob of request " + std::to_string(requestId) +
+                                                 " in " + m_db.path());
     return out;
 }
 
@@ -552,8 +570,7 @@ Result<std::string> HistoryReader::text(std::int64_t requestId)
     uLongf len = static_cast<uLongf>(st->colInt(0));
     std::string out(len, '\0');
     if (uncompress(reinterpret_cast<Bytef *>(out.data()), &len, static_cast<const Bytef *>(blob),
-                   static_cast<uLong>(size))
-        != Z_OK)
+                   static_cast<uLong>(size)) != Z_OK)
         return makeError(ErrorCode::Storage, "corrupt stored text of request " + std::to_string(requestId));
     out.resize(len);
     return out;
@@ -561,14 +578,16 @@ Result<std::string> HistoryReader::text(std::int64_t requestId)
 
 Result<nlohmann::json> HistoryReader::derivePoint(std::int64_t pointId, const DeriveOptions &options)
 {
-    auto meta = m_db.prepare("SELECT p.window_start_ns, p.window_end_ns, s.gpus, (SELECT min(id) FROM requests "
-                             "WHERE point_id = p.id), (SELECT max(id) FROM requests WHERE point_id = p.id) "
-                             "FROM points p JOIN scenarios s ON s.id = p.scenario_id WHERE p.id = ?");
+    auto meta =
+        m_db.prepare("SELECT p.window_start_ns, p.window_end_ns, s.gpus, (SELECT min(id) FROM requests "
+                     "WHERE point_id = p.id), (SELECT max(id) FROM requests WHERE point_id = p.id) "
+                     "FROM points p JOIN scenarios s ON s.id = p.scenario_id WHERE p.id = ?");
     if (!meta)
         return meta.error();
     meta->bind(1, pointId);
     if (meta->step() != kRow)
-        return makeError(ErrorCode::NotFound, "point " + std::to_string(pointId) + " is not in " + m_db.path());
+        return makeError(ErrorCode::NotFound,
+                         "point " + std::to_string(pointId) + " is not in " + m_db.path());
     std::int64_t w0 = options.windowStartNs, w1 = options.windowEndNs;
     if (w0 == kNoTime && !meta->colIsNull(0))
         w0 = meta->colInt(0);
@@ -586,7 +605,8 @@ Result<nlohmann::json> HistoryReader::derivePoint(std::int64_t pointId, const De
     st->bind(1, minId).bind(2, maxId).bind(3, pointId);
     std::vector<double> ttft, tpot, e2e;
     std::int64_t nSent = 0, nOk = 0, nFailed = 0, outTokens = 0, outTokensWindow = 0;
-    std::int64_t minSend = std::numeric_limits<std::int64_t>::max(), maxEnd = std::numeric_limits<std::int64_t>::min();
+    std::int64_t minSend = std::numeric_limits<std::int64_t>::max(),
+                 maxEnd = std::numeric_limits<std::int64_t>::min();
     const bool windowed = w0 != kNoTime && w1 != kNoTime;
     while (st->step() == kRow) {
         const std::int64_t flags = st->colInt(0);
@@ -628,11 +648,15 @@ Result<nlohmann::json> HistoryReader::derivePoint(std::int64_t pointId, const De
     const double wholeS = maxEnd > minSend ? static_cast<double>(maxEnd - minSend) / 1e9 : 0.0;
     const double windowS = windowed ? static_cast<double>(w1 - w0) / 1e9 : wholeS;
     out["window_s"] = windowS;
-    auto rate = [](double x, double s) -> nlohmann::json { return s > 0 ? nlohmann::json(x / s) : nlohmann::json(nullptr); };
+    auto rate = [](double x, double s) -> nlohmann::json {
+        return s > 0 ? nlohmann::json(x / s) : nlohmann::json(nullptr);
+    };
     out["output_tps_whole"] = rate(static_cast<double>(outTokens), wholeS);
-    out["output_tps_issued_in_window"] = windowed ? rate(static_cast<double>(outTokensWindow), windowS) : nullptr;
+    out["output_tps_issued_in_window"] =
+        windowed ? rate(static_cast<double>(outTokensWindow), windowS) : nullptr;
     const nlohmann::json tps = out["output_tps_whole"];
-    out["output_tps_per_gpu"] = (tps.is_number() && gpus > 0) ? nlohmann::json(tps.get<double>() / gpus) : nullptr;
+    out["output_tps_per_gpu"] =
+        (tps.is_number() && gpus > 0) ? nlohmann::json(tps.get<double>() / gpus) : nullptr;
     out["gpus"] = gpus;
     out["request_rate"] = rate(static_cast<double>(nOk), windowS);
     out["ttft_ms"] = distribution(ttft, options.percentiles);

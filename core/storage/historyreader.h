@@ -12,7 +12,8 @@
 
 namespace Throughline {
 
-class HistoryReader {
+class HistoryReader
+{
 public:
     // Opens read-only. A missing file is NotFound; an unmigrated/newer schema is refused.
     Status open(const std::string &path);
@@ -20,7 +21,8 @@ public:
     SqliteDb &connection() { return m_db; }
 
     // `key=glob,…` over model, backend, gpu, gpus, phase (AND across keys, OR within a repeated key), plus
-    // verdict=, status=, tag=, since=, until= (ISO date prefix) and text=. Bad keys → InvalidInput naming the key.
+    // verdict=, status=, tag=, since=, until= (ISO date prefix) and text=. Bad keys → InvalidInput naming the
+    // key.
     static Result<RunFilter> parseFilter(const std::string &expr);
 
     // Newest first.
@@ -37,14 +39,16 @@ public:
     Result<std::vector<RequestRow>> requests(std::int64_t pointId, bool includeWarmup = true);
     // One metric of the successful measured requests, in ms, for histograms/CDFs:
     // "ttft_ms", "tpot_ms", "e2e_ms", "ttft_q_ms", "n_out".
-    Result<std::vector<double>> samples(std::int64_t pointId, const std::string &metric, bool includeWarmup = false);
+    Result<std::vector<double>> samples(std::int64_t pointId, const std::string &metric,
+                                        bool includeWarmup = false);
     Result<std::vector<StreamEvent>> events(std::int64_t requestId);
     Result<std::string> text(std::int64_t requestId);
 
-    // Recomputes a point from the narrow table under other definitions (percentile set, window, per-GPU divisor,
-    // error-adjusted). Returns {n_sent, n_ok, window_s, output_tps_whole, output_tps_issued_in_window,
-    // output_tps_per_gpu, request_rate, ttft_ms{…}, tpot_ms{…}, e2e_ms{…}} with percentile keys "p<digits>"
-    // (p50, p90, p999, p99_5 for 99.5). Percentiles below the min-n rule are null.
+    // Recomputes a point from the narrow table under other definitions (percentile set, window, per-GPU
+    // divisor, error-adjusted). Returns {n_sent, n_ok, window_s, output_tps_whole,
+    // output_tps_issued_in_window, output_tps_per_gpu, request_rate, ttft_ms{…}, tpot_ms{…}, e2e_ms{…}} with
+    // percentile keys "p<digits>" (p50, p90, p999, p99_5 for 99.5). Percentiles below the min-n rule are
+    // null.
     Result<nlohmann::json> derivePoint(std::int64_t pointId, const DeriveOptions &options = {});
 
 private:

@@ -58,7 +58,8 @@ std::string sanitize(const std::string &in)
 
 } // namespace
 
-Result<nlohmann::json> ImportSupport::parseJson(const std::string &text, const std::string &path, int firstLine)
+Result<nlohmann::json> ImportSupport::parseJson(const std::string &text, const std::string &path,
+                                                int firstLine)
 {
     const std::string clean = sanitize(text);
     try {
@@ -71,7 +72,8 @@ Result<nlohmann::json> ImportSupport::parseJson(const std::string &text, const s
         std::string what = e.what();
         if (auto pos = what.find("parse error"); pos != std::string::npos)
             what = what.substr(pos);
-        return makeError(ErrorCode::InvalidInput, path + ":" + std::to_string(line) + ": malformed JSON: " + what);
+        return makeError(ErrorCode::InvalidInput,
+                         path + ":" + std::to_string(line) + ": malformed JSON: " + what);
     }
 }
 
@@ -84,8 +86,9 @@ bool ImportSupport::looksLikeJsonLines(const std::string &text)
         if (end == std::string::npos)
             end = text.size();
         const auto first = text.find_first_not_of(" \t\r", start);
-        if (first != std::string::npos && first < end && text[first] == '{' && text.find_last_not_of(" \t\r", end - 1) != std::string::npos
-            && text[text.find_last_not_of(" \t\r", end - 1)] == '}')
+        if (first != std::string::npos && first < end && text[first] == '{' &&
+            text.find_last_not_of(" \t\r", end - 1) != std::string::npos &&
+            text[text.find_last_not_of(" \t\r", end - 1)] == '}')
             ++values;
         else if (first != std::string::npos && first < end)
             return false;
@@ -95,7 +98,7 @@ bool ImportSupport::looksLikeJsonLines(const std::string &text)
 }
 
 Result<std::vector<std::pair<int, nlohmann::json>>> ImportSupport::parseJsonLines(const std::string &text,
-                                                                                   const std::string &path)
+                                                                                  const std::string &path)
 {
     std::vector<std::pair<int, nlohmann::json>> out;
     std::size_t start = 0;
@@ -110,7 +113,8 @@ Result<std::vector<std::pair<int, nlohmann::json>>> ImportSupport::parseJsonLine
             if (!j)
                 return j.error();
             if (!j->is_object())
-                return makeError(ErrorCode::InvalidInput, path + ":" + std::to_string(line) + ": expected a JSON object");
+                return makeError(ErrorCode::InvalidInput,
+                                 path + ":" + std::to_string(line) + ": expected a JSON object");
             out.emplace_back(line, std::move(*j));
         }
         start = end + 1;
@@ -153,8 +157,8 @@ std::int64_t ImportSupport::nowUnixNs()
 int ImportSupport::scenarioFor(RunStart &run, const std::string &model, const std::string &backend,
                                const std::string &gpu, int gpus, const std::string &phase, int isl, int osl)
 {
-    std::string key = (model.empty() ? "unknown" : model) + "/" + (backend.empty() ? "unknown" : backend) + "/"
-                      + (gpu.empty() ? "unknown" : gpu) + "×" + std::to_string(gpus) + "/" + phase;
+    std::string key = (model.empty() ? "unknown" : model) + "/" + (backend.empty() ? "unknown" : backend) +
+                      "/" + (gpu.empty() ? "unknown" : gpu) + "×" + std::to_string(gpus) + "/" + phase;
     for (const ScenarioInfo &s : run.scenarios) {
         if (s.key == key)
             return s.index;

@@ -1,6 +1,6 @@
 #pragma once
-// Helpers shared by the format parsers of ResultImporter: lenient JSON (Python's Infinity/NaN), error positions,
-// scenario building, metric-block mapping into the results.json vocabulary.
+// Helpers shared by the format parsers of ResultImporter: lenient JSON (Python's Infinity/NaN), error
+// positions, scenario building, metric-block mapping into the results.json vocabulary.
 
 #include "core/storage/importedrun.h"
 #include "core/util/result.h"
@@ -13,20 +13,22 @@
 
 namespace Throughline {
 
-class ImportSupport {
+class ImportSupport
+{
 public:
     static Result<std::string> readFile(const std::string &path);
     // Parses one JSON value. Bare Infinity/-Infinity/NaN (Python's json module) become the strings "inf",
     // "-inf", "nan". Errors name path, line (firstLine = line number of text[0]) and the parser's reason.
-    static Result<nlohmann::json> parseJson(const std::string &text, const std::string &path, int firstLine = 1);
+    static Result<nlohmann::json> parseJson(const std::string &text, const std::string &path,
+                                            int firstLine = 1);
     // Splits JSON Lines; each element is (line number, parsed object). Empty lines are skipped.
     static Result<std::vector<std::pair<int, nlohmann::json>>> parseJsonLines(const std::string &text,
-                                                                               const std::string &path);
+                                                                              const std::string &path);
     // True when the text holds more than one top-level JSON value on separate lines.
     static bool looksLikeJsonLines(const std::string &text);
 
     static double number(const nlohmann::json &j, double fallback = kNaN); // numbers only; "inf" → +inf
-    static nlohmann::json num(double v);                                    // NaN → null
+    static nlohmann::json num(double v);                                   // NaN → null
     static std::string newUuid();
     static std::int64_t nowUnixNs();
 

@@ -24,9 +24,11 @@ PointColumns PointColumns::from(const nlohmann::json &point)
     if (metrics != point.end() && metrics->is_object()) {
         if (auto it = metrics->find("output_tps_per_gpu"); it != metrics->end())
             c.outputTpsPerGpu = number(*it);
-        if (auto it = metrics->find("ttft_ms"); it != metrics->end() && it->is_object() && it->contains("p90"))
+        if (auto it = metrics->find("ttft_ms");
+            it != metrics->end() && it->is_object() && it->contains("p90"))
             c.ttftMsP90 = number((*it)["p90"]);
-        if (auto it = metrics->find("tpot_ms"); it != metrics->end() && it->is_object() && it->contains("p90"))
+        if (auto it = metrics->find("tpot_ms");
+            it != metrics->end() && it->is_object() && it->contains("p90"))
             c.tpotMsP90 = number((*it)["p90"]);
     }
     const auto validity = point.find("validity");

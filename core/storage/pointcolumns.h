@@ -1,6 +1,6 @@
 #pragma once
-// The indexed copies of a point's aggregates (points.output_tps_per_gpu, ttft_ms_p90, tpot_ms_p90, valid, flags),
-// read from the results.json point object so storage never depends on the metrics structs.
+// The indexed copies of a point's aggregates (points.output_tps_per_gpu, ttft_ms_p90, tpot_ms_p90, valid,
+// flags), read from the results.json point object so storage never depends on the metrics structs.
 
 #include <nlohmann/json.hpp>
 

@@ -56,11 +56,16 @@ Result<ResultImporter::Format> sniff(const std::string &path, const std::string 
 const char *formatName(ResultImporter::Format f)
 {
     switch (f) {
-    case ResultImporter::Format::Auto: return "auto";
-    case ResultImporter::Format::Vllm: return "vllm";
-    case ResultImporter::Format::Aiperf: return "aiperf";
-    case ResultImporter::Format::GenaiPerf: return "genai-perf";
-    case ResultImporter::Format::Tlrun: return "tlrun";
+    case ResultImporter::Format::Auto:
+        return "auto";
+    case ResultImporter::Format::Vllm:
+        return "vllm";
+    case ResultImporter::Format::Aiperf:
+        return "aiperf";
+    case ResultImporter::Format::GenaiPerf:
+        return "genai-perf";
+    case ResultImporter::Format::Tlrun:
+        return "tlrun";
     }
     return "auto";
 }
@@ -79,7 +84,8 @@ Result<ResultImporter::Format> ResultImporter::parseFormat(const std::string &na
         return Format::GenaiPerf;
     if (name == "tlrun")
         return Format::Tlrun;
-    return makeError(ErrorCode::InvalidInput, "unknown import format '" + name + "' (auto, vllm, aiperf, genai-perf, tlrun)");
+    return makeError(ErrorCode::InvalidInput,
+                     "unknown import format '" + name + "' (auto, vllm, aiperf, genai-perf, tlrun)");
 }
 
 Result<ImportedRun> ResultImporter::parse(const std::string &path, Format format)
@@ -112,13 +118,16 @@ Result<ImportedRun> ResultImporter::parse(const std::string &path, Format format
     case Format::Auto:
         break;
     }
-    return makeError(ErrorCode::InvalidInput, path + ": a run bundle is imported with RunBundle::importBundle");
+    return makeError(ErrorCode::InvalidInput,
+                     path + ": a run bundle is imported with RunBundle::importBundle");
 }
 
 Status ResultImporter::write(ImportedRun in, const std::string &historyPath)
 {
     if (in.run.campaignJson.empty())
-        in.run.campaignJson = json{{"imported", in.format}, {"file", in.run.provenance.value("imported_from", std::string())}}.dump();
+        in.run.campaignJson =
+            json{{"imported", in.format}, {"file", in.run.provenance.value("imported_from", std::string())}}
+                .dump();
     for (ImportedPoint &p : in.points) {
         // Per-request exports carry no aggregates: compute them with the metrics definitions.
         if ((!p.aggregates.is_object() || !p.aggregates.contains("metrics")) && !p.requests.empty()) {
@@ -154,7 +163,8 @@ Status ResultImporter::write(ImportedRun in, const std::string &historyPath)
     for (ImportedPoint &p : in.points) {
         writer.beginPoint(uuid, p.scenarioIndex, p.pointIndex, p.config);
         writer.addRequests(uuid, std::move(p.requests));
-        writer.finishPoint(uuid, FinishedPoint{p.scenarioIndex, p.pointIndex, p.aggregates, "", p.windowStartNs, p.windowEndNs});
+        writer.finishPoint(uuid, FinishedPoint{p.scenarioIndex, p.pointIndex, p.aggregates, "",
+                                               p.windowStartNs, p.windowEndNs});
     }
     writer.finishRun(uuid, RunStatus::Completed);
     writer.endGroup();

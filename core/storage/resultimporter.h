@@ -1,9 +1,9 @@
 #pragma once
-// Imports result files into the history database: our bundles, vLLM bench serve results (incl. --save-detailed
-// per-request lists; SGLang and InferenceX variants), AIPerf (JSON, JSONL, CSV) and GenAI-Perf exports.
-// The whole file is parsed first and then written in one transaction: a file whose Nth record is corrupt leaves
-// the database unchanged, and the error names the file and the line.
-// Blocking; call from a worker thread or the CLI.
+// Imports result files into the history database: our bundles, vLLM bench serve results (incl.
+// --save-detailed per-request lists; SGLang and InferenceX variants), AIPerf (JSON, JSONL, CSV) and
+// GenAI-Perf exports. The whole file is parsed first and then written in one transaction: a file whose Nth
+// record is corrupt leaves the database unchanged, and the error names the file and the line. Blocking; call
+// from a worker thread or the CLI.
 
 #include "core/storage/importedrun.h"
 #include "core/util/result.h"
@@ -12,7 +12,8 @@
 
 namespace Throughline {
 
-class ResultImporter {
+class ResultImporter
+{
 public:
     enum class Format { Auto, Vllm, Aiperf, GenaiPerf, Tlrun };
     static Result<Format> parseFormat(const std::string &name); // auto|vllm|aiperf|genai-perf|tlrun

@@ -61,11 +61,13 @@ Status RunBundle::finalize(const std::string &bundlePath)
     return db.exec("PRAGMA journal_mode=DELETE");
 }
 
-Status RunBundle::exportRun(const std::string &historyPath, const std::string &uuid, const std::string &bundlePath)
+Status RunBundle::exportRun(const std::string &historyPath, const std::string &uuid,
+                            const std::string &bundlePath)
 {
-    if (QFileInfo(QString::fromStdString(bundlePath)).absoluteFilePath()
-        == QFileInfo(QString::fromStdString(historyPath)).absoluteFilePath())
-        return makeError(ErrorCode::InvalidInput, "bundle path " + bundlePath + " is the history database itself");
+    if (QFileInfo(QString::fromStdString(bundlePath)).absoluteFilePath() ==
+        QFileInfo(QString::fromStdString(historyPath)).absoluteFilePath())
+        return makeError(ErrorCode::InvalidInput,
+                         "bundle path " + bundlePath + " is the history database itself");
     if (auto s = createEmpty(bundlePath); !s)
         return s;
     SqliteDb db;
@@ -108,8 +110,8 @@ Result<std::string> RunBundle::runUuid(const std::string &bundlePath)
         return v.error();
     if (*v != Schema::kVersion)
         return makeError(*v > Schema::kVersion ? ErrorCode::Unsupported : ErrorCode::InvalidInput,
-                         bundlePath + " has schema version " + std::to_string(*v) + ", expected "
-                             + std::to_string(Schema::kVersion));
+                         bundlePath + " has schema version " + std::to_string(*v) + ", expected " +
+                             std::to_string(Schema::kVersion));
     auto n = db.queryInt("SELECT count(*) FROM runs");
     if (!n)
         return n.error();
@@ -139,7 +141,8 @@ Result<std::string> RunBundle::importBundle(const std::string &bundlePath, const
     exists->bind(1, *uuid);
     exists->step();
     if (exists->colInt(0) > 0)
-        return makeError(ErrorCode::InvalidInput, "run " + *uuid + " from " + bundlePath + " is already in " + historyPath);
+        return makeError(ErrorCode::InvalidInput,
+                         "run " + *uuid + " from " + bundlePath + " is already in " + historyPath);
     exists->reset();
     auto srcId = db.queryInt("SELECT id FROM src.runs");
     if (!srcId)

@@ -8,12 +8,14 @@
 
 namespace Throughline {
 
-class RunBundle {
+class RunBundle
+{
 public:
     static constexpr const char *kFormat = "throughline.tlrun/1";
 
     // Writes the run `uuid` of the history database into a new bundle at bundlePath (replaced if present).
-    static Status exportRun(const std::string &historyPath, const std::string &uuid, const std::string &bundlePath);
+    static Status exportRun(const std::string &historyPath, const std::string &uuid,
+                            const std::string &bundlePath);
     // Copies the bundle's run into the history database in one transaction. Returns the run uuid.
     // A run already in history is refused (ErrorCode::InvalidInput) and nothing changes.
     static Result<std::string> importBundle(const std::string &bundlePath, const std::string &historyPath);

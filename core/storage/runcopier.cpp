@@ -7,16 +7,21 @@ namespace Throughline {
 namespace {
 
 constexpr const char *kRunColumns =
-    "plan_id, status, started_utc, t0_unix_ns, finished_utc, simulated, time_scale, tool_version, provenance, "
+    "plan_id, status, started_utc, t0_unix_ns, finished_utc, simulated, time_scale, tool_version, "
+    "provenance, "
     "notes, store_text, source, shard, writer_host, writer_pid, writer_start, heartbeat_utc";
-constexpr const char *kScenarioColumns = "idx, scenario_key, model, backend, gpu, gpus, prefill_gpus, decode_gpus, "
-                                         "phase, isl, osl, config, verdict, verdict_json";
-constexpr const char *kPointColumns = "idx, status, config, aggregates, output_tps_per_gpu, ttft_ms_p90, tpot_ms_p90, "
-                                      "valid, flags, verdict, window_start_ns, window_end_ns, started_unix_ns";
+constexpr const char *kScenarioColumns =
+    "idx, scenario_key, model, backend, gpu, gpus, prefill_gpus, decode_gpus, "
+    "phase, isl, osl, config, verdict, verdict_json";
+constexpr const char *kPointColumns =
+    "idx, status, config, aggregates, output_tps_per_gpu, ttft_ms_p90, tpot_ms_p90, "
+    "valid, flags, verdict, window_start_ns, window_end_ns, started_unix_ns";
 constexpr const char *kRequestColumns =
     "seq, flags, replica, isl, osl, t_sched_ns, t_send_ns, t_wire_ns, t_first_byte_ns, t_first_token_ns, "
-    "t_last_token_ns, t_end_ns, connect_ns, appconnect_ns, pretransfer_ns, starttransfer_ns, ttft_us, tpot_us, "
-    "e2e_us, prompt_tokens, completion_tokens, cached_tokens, reasoning_tokens, n_out, n_out_source, n_first, "
+    "t_last_token_ns, t_end_ns, connect_ns, appconnect_ns, pretransfer_ns, starttransfer_ns, ttft_us, "
+    "tpot_us, "
+    "e2e_us, prompt_tokens, completion_tokens, cached_tokens, reasoning_tokens, n_out, n_out_source, "
+    "n_first, "
     "n_content, error_class, http_status";
 
 } // namespace
@@ -26,21 +31,32 @@ Result<std::int64_t> RunCopier::copyRun(SqliteDb &db, const std::string &src, co
 {
     const std::string rid = std::to_string(srcRunId);
     auto offset = [&](const std::string &table, const std::string &where) -> Result<std::int64_t> {
-        return db.queryInt("SELECT (SELECT COALESCE(max(id), 0) FROM " + dst + "." + table + ") + 1 - "
-                           "(SELECT COALESCE(min(id), 0) FROM " + src + "." + table + " WHERE " + where + ")");
+        return db.queryInt("SELECT (SELECT COALESCE(max(id), 0) FROM " + dst + "." + table +
+                           ") + 1 - "
+                           "(SELECT COALESCE(min(id), 0) FROM " +
+                           src + "." + table + " WHERE " + where + ")");
     };
     // campaign (deduplicated by sha256)
-    if (auto s = db.exec("INSERT OR IGNORE INTO " + dst + ".campaigns(sha256, name, json) SELECT c.sha256, c.name, "
-                         "c.json FROM " + src + ".campaigns c JOIN " + src + ".runs r ON r.campaign_id = c.id "
-                         "WHERE r.id = " + rid);
+    if (auto s = db.exec("INSERT OR IGNORE INTO " + dst +
+                         ".campaigns(sha256, name, json) SELECT c.sha256, c.name, "
+                         "c.json FROM " +
+                         src + ".campaigns c JOIN " + src +
+                         ".runs r ON r.campaign_id = c.id "
+                         "WHERE r.id = " +
+                         rid);
         !s)
         return s.error();
-    auto cid = db.queryInt("SELECT d.id FROM " + dst + ".campaigns d JOIN " + src + ".campaigns c ON c.sha256 = "
-                           "d.sha256 JOIN " + src + ".runs r ON r.campaign_id = c.id WHERE r.id = " + rid, -1);
+    auto cid = db.queryInt("SELECT d.id FROM " + dst + ".campaigns d JOIN " + src +
+                               ".campaigns c ON c.sha256 = "
+                               "d.sha256 JOIN " +
+                               src + ".runs r ON r.campaign_id = c.id WHERE r.id = " + rid,
+                           -1);
     if (!cid)
         return cid.error();
-    auto ins = db.prepare("INSERT INTO " + dst + ".runs(uuid, campaign_id, " + kRunColumns + ") SELECT "
-                          "CASE WHEN ? = '' THEN uuid ELSE ? END, ?, " + kRunColumns + " FROM " + src + ".runs WHERE id = ?");
+    auto ins = db.prepare("INSERT INTO " + dst + ".runs(uuid, campaign_id, " + kRunColumns +
+                          ") SELECT "
+                          "CASE WHEN ? = '' THEN uuid ELSE ? END, ?, " +
+                          kRunColumns + " FROM " + src + ".runs WHERE id = ?");
     if (!ins)
         return ins.error();
     ins->bind(1, newUuid).bind(2, newUuid);
@@ -63,25 +79,45 @@ Result<std::int64_t> RunCopier::copyRun(SqliteDb &db, const std::string &src, co
     if (!offQ)
         return offQ.error();
     const std::string os = std::to_string(*offS), op = std::to_string(*offP), oq = std::to_string(*offQ);
-    const std::string reqsOfRun = "(SELECT id FROM " + src + ".requests WHERE point_id IN " + pointsOfRun + ")";
+    const std::string reqsOfRun =
+        "(SELECT id FROM " + src + ".requests WHERE point_id IN " + pointsOfRun + ")";
     const std::string sql =
-        "INSERT INTO " + dst + ".run_tags(run_id, tag) SELECT " + nr + ", tag FROM " + src + ".run_tags WHERE run_id = " + rid + ";"
-        "INSERT INTO " + dst + ".targets_used(run_id, name, json) SELECT " + nr + ", name, json FROM " + src
-        + ".targets_used WHERE run_id = " + rid + " ORDER BY id;"
-        "INSERT INTO " + dst + ".scenarios(id, run_id, " + kScenarioColumns + ") SELECT id + " + os + ", " + nr + ", "
-        + kScenarioColumns + " FROM " + src + ".scenarios WHERE run_id = " + rid + ";"
-        "INSERT INTO " + dst + ".points(id, scenario_id, run_id, " + kPointColumns + ") SELECT id + " + op
-        + ", scenario_id + " + os + ", " + nr + ", " + kPointColumns + " FROM " + src + ".points WHERE run_id = " + rid + ";"
-        "INSERT INTO " + dst + ".requests(id, point_id, " + kRequestColumns + ") SELECT id + " + oq + ", point_id + " + op
-        + ", " + kRequestColumns + " FROM " + src + ".requests WHERE point_id IN " + pointsOfRun + " ORDER BY id;"
-        "INSERT INTO " + dst + ".request_events(request_id, blob) SELECT request_id + " + oq + ", blob FROM " + src
-        + ".request_events WHERE request_id IN " + reqsOfRun + " ORDER BY request_id;"
-        "INSERT INTO " + dst + ".request_text(request_id, raw_len, zlib) SELECT request_id + " + oq + ", raw_len, zlib FROM "
-        + src + ".request_text WHERE request_id IN " + reqsOfRun + ";"
-        "INSERT INTO " + dst + ".request_errors(request_id, detail) SELECT request_id + " + oq + ", detail FROM " + src
-        + ".request_errors WHERE request_id IN " + reqsOfRun + ";"
-        "INSERT INTO " + dst + ".telemetry_series(run_id, point_id, source, metric, labels, unit, samples) SELECT " + nr
-        + ", point_id + " + op + ", source, metric, labels, unit, samples FROM " + src + ".telemetry_series WHERE run_id = " + rid + ";";
+        "INSERT INTO " + dst + ".run_tags(run_id, tag) SELECT " + nr + ", tag FROM " + src +
+        ".run_tags WHERE run_id = " + rid +
+        ";"
+        "INSERT INTO " +
+        dst + ".targets_used(run_id, name, json) SELECT " + nr + ", name, json FROM " + src +
+        ".targets_used WHERE run_id = " + rid +
+        " ORDER BY id;"
+        "INSERT INTO " +
+        dst + ".scenarios(id, run_id, " + kScenarioColumns + ") SELECT id + " + os + ", " + nr + ", " +
+        kScenarioColumns + " FROM " + src + ".scenarios WHERE run_id = " + rid +
+        ";"
+        "INSERT INTO " +
+        dst + ".points(id, scenario_id, run_id, " + kPointColumns + ") SELECT id + " + op +
+        ", scenario_id + " + os + ", " + nr + ", " + kPointColumns + " FROM " + src +
+        ".points WHERE run_id = " + rid +
+        ";"
+        "INSERT INTO " +
+        dst + ".requests(id, point_id, " + kRequestColumns + ") SELECT id + " + oq + ", point_id + " + op +
+        ", " + kRequestColumns + " FROM " + src + ".requests WHERE point_id IN " + pointsOfRun +
+        " ORDER BY id;"
+        "INSERT INTO " +
+        dst + ".request_events(request_id, blob) SELECT request_id + " + oq + ", blob FROM " + src +
+        ".request_events WHERE request_id IN " + reqsOfRun +
+        " ORDER BY request_id;"
+        "INSERT INTO " +
+        dst + ".request_text(request_id, raw_len, zlib) SELECT request_id + " + oq + ", raw_len, zlib FROM " +
+        src + ".request_text WHERE request_id IN " + reqsOfRun +
+        ";"
+        "INSERT INTO " +
+        dst + ".request_errors(request_id, detail) SELECT request_id + " + oq + ", detail FROM " + src +
+        ".request_errors WHERE request_id IN " + reqsOfRun +
+        ";"
+        "INSERT INTO " +
+        dst + ".telemetry_series(run_id, point_id, source, metric, labels, unit, samples) SELECT " + nr +
+        ", point_id + " + op + ", source, metric, labels, unit, samples FROM " + src +
+        ".telemetry_series WHERE run_id = " + rid + ";";
     if (auto s = db.exec(sql); !s)
         return s.error();
     return newRun;

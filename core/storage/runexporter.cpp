@@ -55,7 +55,9 @@ Result<json> RunExporter::toJson(HistoryReader &reader, const std::string &uuid)
     const RunSummary &s = d->summary;
     json out = {{"schema", "throughline.results/1"},
                 {"run_id", s.uuid},
-                {"tool_version", d->provenance.is_object() ? d->provenance.value("tool_version", std::string()) : std::string()},
+                {"tool_version", d->provenance.is_object()
+                                     ? d->provenance.value("tool_version", std::string())
+                                     : std::string()},
                 {"started_utc", s.startedUtc},
                 {"simulated", s.simulated},
                 {"time_scale", s.timeScale},
@@ -67,10 +69,19 @@ Result<json> RunExporter::toJson(HistoryReader &reader, const std::string &uuid)
                 {"campaign", {{"name", s.campaignName}, {"sha256", s.campaignSha}}},
                 {"scenarios", json::array()}};
     for (const ScenarioRow &sc : d->scenarios) {
-        json js = {{"id", sc.key},       {"model", sc.model}, {"backend", sc.backend},
-                   {"gpu", sc.gpu},      {"gpus", sc.gpus},   {"prefill_gpus", sc.prefillGpus},
-                   {"decode_gpus", sc.decodeGpus}, {"phase", sc.phase}, {"isl", sc.isl}, {"osl", sc.osl},
-                   {"verdict", sc.verdictJson.is_object() ? sc.verdictJson : json{{"status", sc.verdict.empty() ? "no_target" : sc.verdict}}},
+        json js = {{"id", sc.key},
+                   {"model", sc.model},
+                   {"backend", sc.backend},
+                   {"gpu", sc.gpu},
+                   {"gpus", sc.gpus},
+                   {"prefill_gpus", sc.prefillGpus},
+                   {"decode_gpus", sc.decodeGpus},
+                   {"phase", sc.phase},
+                   {"isl", sc.isl},
+                   {"osl", sc.osl},
+                   {"verdict", sc.verdictJson.is_object()
+                                   ? sc.verdictJson
+                                   : json{{"status", sc.verdict.empty() ? "no_target" : sc.verdict}}},
                    {"points", json::array()}};
         for (const PointRow &p : d->points) {
             if (p.scenarioId != sc.id || p.status != "completed")
@@ -91,8 +102,9 @@ Result<std::string> RunExporter::pointsCsv(HistoryReader &reader, const std::str
     if (!d)
         return d.error();
     std::vector<std::map<std::string, std::string>> rows;
-    std::vector<std::string> columns{"run_id", "scenario", "model", "backend", "gpu", "gpus", "phase", "point", "status",
-                                     "load_mode", "concurrency", "rate", "window_s", "n_sent", "n_ok", "valid", "flags"};
+    std::vector<std::string> columns{"run_id",   "scenario", "model",  "backend",   "gpu",         "gpus",
+                                     "phase",    "point",    "status", "load_mode", "concurrency", "rate",
+                                     "window_s", "n_sent",   "n_ok",   "valid",     "flags"};
     std::set<std::string> metricCols;
     for (const PointRow &p : d->points) {
         const ScenarioRow *sc = nullptr;
@@ -152,8 +164,10 @@ Result<std::string> RunExporter::requestsCsv(HistoryReader &reader, const std::s
     if (!pts)
         return pts.error();
     std::ostringstream out;
-    out << "run_id,scenario,point,seq,warmup,t_sched_ns,t_send_ns,t_first_token_ns,t_last_token_ns,t_end_ns,ttft_us,"
-           "tpot_us,e2e_us,prompt_tokens,completion_tokens,cached_tokens,reasoning_tokens,n_out,n_out_source,n_first,"
+    out << "run_id,scenario,point,seq,warmup,t_sched_ns,t_send_ns,t_first_token_ns,t_last_token_ns,t_end_ns,"
+           "ttft_us,"
+           "tpot_us,e2e_us,prompt_tokens,completion_tokens,cached_tokens,reasoning_tokens,n_out,n_out_source,"
+           "n_first,"
            "n_content,error_class,http_status\n";
     auto v = [](std::int64_t x) { return x < 0 ? std::string() : std::to_string(x); };
     for (const PointRow &p : *pts) {
@@ -161,12 +175,13 @@ Result<std::string> RunExporter::requestsCsv(HistoryReader &reader, const std::s
         if (!rows)
             return rows.error();
         for (const RequestRow &r : *rows) {
-            out << uuid << ',' << csvCell(p.scenarioKey) << ',' << p.pointIndex << ',' << r.seq << ',' << (r.warmup ? 1 : 0)
-                << ',' << v(r.tSchedNs) << ',' << v(r.tSendNs) << ',' << v(r.tFirstTokenNs) << ',' << v(r.tLastTokenNs)
-                << ',' << v(r.tEndNs) << ',' << v(r.ttftUs) << ',' << v(r.tpotUs) << ',' << v(r.e2eUs) << ','
-                << v(r.promptTokens) << ',' << v(r.completionTokens) << ',' << v(r.cachedTokens) << ','
-                << v(r.reasoningTokens) << ',' << v(r.nOut) << ',' << r.nOutSource << ',' << r.nFirst << ','
-                << r.nContent << ',' << r.errorClass << ',' << r.httpStatus << '\n';
+            out << uuid << ',' << csvCell(p.scenarioKey) << ',' << p.pointIndex << ',' << r.seq << ','
+                << (r.warmup ? 1 : 0) << ',' << v(r.tSchedNs) << ',' << v(r.tSendNs) << ','
+                << v(r.tFirstTokenNs) << ',' << v(r.tLastTokenNs) << ',' << v(r.tEndNs) << ',' << v(r.ttftUs)
+                << ',' << v(r.tpotUs) << ',' << v(r.e2eUs) << ',' << v(r.promptTokens) << ','
+                << v(r.completionTokens) << ',' << v(r.cachedTokens) << ',' << v(r.reasoningTokens) << ','
+                << v(r.nOut) << ',' << r.nOutSource << ',' << r.nFirst << ',' << r.nContent << ','
+                << r.errorClass << ',' << r.httpStatus << '\n';
         }
     }
     return out.str();

@@ -11,7 +11,8 @@
 
 namespace Throughline {
 
-class RunExporter {
+class RunExporter
+{
 public:
     // results.json form ("schema": "throughline.results/1") plus status, tags, notes and source.
     static Result<nlohmann::json> toJson(HistoryReader &reader, const std::string &uuid);

@@ -122,7 +122,9 @@ DROP TABLE v0_runs;
 Status migrateTo1(SqliteDb &db, int from)
 {
     if (from == 0) {
-        if (auto s = db.exec("ALTER TABLE runs RENAME TO v0_runs; ALTER TABLE requests RENAME TO v0_requests;"); !s)
+        if (auto s =
+                db.exec("ALTER TABLE runs RENAME TO v0_runs; ALTER TABLE requests RENAME TO v0_requests;");
+            !s)
             return s;
     }
     if (auto s = db.exec(kSchemaV1); !s)
@@ -149,8 +151,8 @@ const std::vector<Migration> &migrations()
 
 Result<int> Schema::version(SqliteDb &db)
 {
-    auto hasVersionTable = db.queryInt(
-        "SELECT count(*) FROM sqlite_master WHERE type='table' AND name='schema_version'");
+    auto hasVersionTable =
+        db.queryInt("SELECT count(*) FROM sqlite_master WHERE type='table' AND name='schema_version'");
     if (!hasVersionTable)
         return hasVersionTable.error();
     if (*hasVersionTable == 0) {
@@ -172,8 +174,8 @@ Status Schema::migrate(SqliteDb &db)
         return current.error();
     if (*current > kVersion)
         return makeError(ErrorCode::Unsupported,
-                         "database " + db.path() + " has schema version " + std::to_string(*current)
-                             + ", newer than this build supports (" + std::to_string(kVersion) + ")");
+                         "database " + db.path() + " has schema version " + std::to_string(*current) +
+                             ", newer than this build supports (" + std::to_string(kVersion) + ")");
     for (const Migration &m : migrations()) {
         if (m.to <= *current)
             continue;
@@ -200,8 +202,8 @@ Status Schema::migrate(SqliteDb &db)
         }
         if (!s) {
             (void)db.exec("ROLLBACK");
-            return makeError(s.error().code, "migration to schema version " + std::to_string(m.to)
-                                                 + " failed: " + s.error().message);
+            return makeError(s.error().code, "migration to schema version " + std::to_string(m.to) +
+                                                 " failed: " + s.error().message);
         }
         if (auto c = db.exec("COMMIT"); !c)
             return c;
@@ -214,8 +216,10 @@ Status Schema::configureWriter(SqliteDb &db)
 {
     // 8 KiB pages for new files (fewer page headers per event blob; set before WAL, ignored afterwards).
     // WAL: readers never block the writer; NORMAL: durable at checkpoints, consistent after a crash.
-    if (auto s = db.exec("PRAGMA page_size=8192; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA foreign_keys=ON;"
-                         "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-65536; PRAGMA wal_autocheckpoint=4000;");
+    if (auto s =
+            db.exec("PRAGMA page_size=8192; PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA "
+                    "foreign_keys=ON;"
+                    "PRAGMA temp_store=MEMORY; PRAGMA cache_size=-65536; PRAGMA wal_autocheckpoint=4000;");
         !s)
         return s;
     return Ok{};

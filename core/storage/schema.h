@@ -8,7 +8,8 @@
 
 namespace Throughline {
 
-class Schema {
+class Schema
+{
 public:
     static constexpr int kVersion = 1;
 

@@ -6,10 +6,14 @@
 
 namespace Throughline {
 
-SqliteDb::~SqliteDb() { close(); }
+SqliteDb::~SqliteDb()
+{
+    close();
+}
 
 SqliteDb::SqliteDb(SqliteDb &&other) noexcept
-    : m_db(std::exchange(other.m_db, nullptr)), m_path(std::move(other.m_path))
+    : m_db(std::exchange(other.m_db, nullptr))
+    , m_path(std::move(other.m_path))
 {
 }
 
@@ -32,15 +36,21 @@ Status SqliteDb::open(const std::string &path, Mode mode, int busyTimeoutMs)
     m_path = path;
     int flags = SQLITE_OPEN_NOMUTEX;
     switch (mode) {
-    case Mode::ReadWriteCreate: flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE; break;
-    case Mode::ReadWrite: flags |= SQLITE_OPEN_READWRITE; break;
-    case Mode::ReadOnly: flags |= SQLITE_OPEN_READONLY; break;
+    case Mode::ReadWriteCreate:
+        flags |= SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE;
+        break;
+    case Mode::ReadWrite:
+        flags |= SQLITE_OPEN_READWRITE;
+        break;
+    case Mode::ReadOnly:
+        flags |= SQLITE_OPEN_READONLY;
+        break;
     }
     sqlite3 *db = nullptr;
     const int rc = sqlite3_open_v2(path.c_str(), &db, flags, nullptr);
     if (rc != SQLITE_OK) {
-        std::string msg = "cannot open database " + path + ": "
-                          + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
+        std::string msg =
+            "cannot open database " + path + ": " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc));
         if (db)
             sqlite3_close_v2(db);
         return makeError(ErrorCode::Storage, msg);
@@ -65,8 +75,8 @@ Status SqliteDb::exec(std::string_view sql)
     char *err = nullptr;
     const int rc = sqlite3_exec(m_db, s.c_str(), nullptr, nullptr, &err);
     if (rc != SQLITE_OK) {
-        std::string msg = "SQLite error in " + m_path + ": " + (err ? err : sqlite3_errstr(rc))
-                          + " (code " + std::to_string(rc) + ")";
+        std::string msg = "SQLite error in " + m_path + ": " + (err ? err : sqlite3_errstr(rc)) + " (code " +
+                          std::to_string(rc) + ")";
         sqlite3_free(err);
         return makeError(ErrorCode::Storage, msg);
     }
@@ -108,14 +118,21 @@ Result<std::string> SqliteDb::queryText(std::string_view sql, std::string fallba
     return lastError("query");
 }
 
-std::int64_t SqliteDb::lastInsertId() const { return sqlite3_last_insert_rowid(m_db); }
-int SqliteDb::changes() const { return sqlite3_changes(m_db); }
+std::int64_t SqliteDb::lastInsertId() const
+{
+    return sqlite3_last_insert_rowid(m_db);
+}
+int SqliteDb::changes() const
+{
+    return sqlite3_changes(m_db);
+}
 
 Error SqliteDb::lastError(std::string_view what) const
 {
     const int code = m_db ? sqlite3_extended_errcode(m_db) : SQLITE_MISUSE;
-    std::string msg = "SQLite error in " + m_path + " (" + std::string(what)
-                      + "): " + (m_db ? sqlite3_errmsg(m_db) : "not open") + " (code " + std::to_string(code) + ")";
+    std::string msg = "SQLite error in " + m_path + " (" + std::string(what) +
+                      "): " + (m_db ? sqlite3_errmsg(m_db) : "not open") + " (code " + std::to_string(code) +
+                      ")";
     return makeError(ErrorCode::Storage, msg);
 }
 
@@ -126,7 +143,8 @@ SqliteStmt::~SqliteStmt()
 }
 
 SqliteStmt::SqliteStmt(SqliteStmt &&other) noexcept
-    : m_stmt(std::exchange(other.m_stmt, nullptr)), m_db(other.m_db)
+    : m_stmt(std::exchange(other.m_stmt, nullptr))
+    , m_db(other.m_db)
 {
 }
 
@@ -180,7 +198,10 @@ SqliteStmt &SqliteStmt::bindOrNull(int i, std::int64_t v, std::int64_t nullValue
     return *this;
 }
 
-int SqliteStmt::step() { return sqlite3_step(m_stmt); }
+int SqliteStmt::step()
+{
+    return sqlite3_step(m_stmt);
+}
 
 bool SqliteStmt::run()
 {
@@ -195,8 +216,14 @@ void SqliteStmt::reset()
     sqlite3_clear_bindings(m_stmt);
 }
 
-std::int64_t SqliteStmt::colInt(int i) const { return sqlite3_column_int64(m_stmt, i); }
-double SqliteStmt::colDouble(int i) const { return sqlite3_column_double(m_stmt, i); }
+std::int64_t SqliteStmt::colInt(int i) const
+{
+    return sqlite3_column_int64(m_stmt, i);
+}
+double SqliteStmt::colDouble(int i) const
+{
+    return sqlite3_column_double(m_stmt, i);
+}
 
 std::string SqliteStmt::colText(int i) const
 {
@@ -205,7 +232,10 @@ std::string SqliteStmt::colText(int i) const
     return p ? std::string(reinterpret_cast<const char *>(p), static_cast<std::size_t>(n)) : std::string();
 }
 
-bool SqliteStmt::colIsNull(int i) const { return sqlite3_column_type(m_stmt, i) == SQLITE_NULL; }
+bool SqliteStmt::colIsNull(int i) const
+{
+    return sqlite3_column_type(m_stmt, i) == SQLITE_NULL;
+}
 
 const void *SqliteStmt::colBlob(int i, int &size) const
 {
@@ -214,6 +244,9 @@ const void *SqliteStmt::colBlob(int i, int &size) const
     return p;
 }
 
-int SqliteStmt::columnCount() const { return sqlite3_column_count(m_stmt); }
+int SqliteStmt::columnCount() const
+{
+    return sqlite3_column_count(m_stmt);
+}
 
 } // namespace Throughline

@@ -16,7 +16,8 @@ namespace Throughline {
 
 class SqliteStmt;
 
-class SqliteDb {
+class SqliteDb
+{
 public:
     enum class Mode { ReadWriteCreate, ReadWrite, ReadOnly };
 
@@ -52,10 +53,15 @@ private:
 };
 
 // Prepared statement; bind indexes are 1-based as in SQLite.
-class SqliteStmt {
+class SqliteStmt
+{
 public:
     SqliteStmt() = default;
-    SqliteStmt(sqlite3_stmt *stmt, sqlite3 *db) : m_stmt(stmt), m_db(db) {}
+    SqliteStmt(sqlite3_stmt *stmt, sqlite3 *db)
+        : m_stmt(stmt)
+        , m_db(db)
+    {
+    }
     ~SqliteStmt();
     SqliteStmt(const SqliteStmt &) = delete;
     SqliteStmt &operator=(const SqliteStmt &) = delete;

@@ -1,7 +1,7 @@
 #pragma once
-// Value types exchanged with the history store. Plain data, copied across threads (immutable once handed over).
-// Aggregates travel as the results.json point object (nlohmann::json) so storage does not depend on the
-// metrics structs; the writer copies a few keys into indexed columns.
+// Value types exchanged with the history store. Plain data, copied across threads (immutable once handed
+// over). Aggregates travel as the results.json point object (nlohmann::json) so storage does not depend on
+// the metrics structs; the writer copies a few keys into indexed columns.
 
 #include "core/engine/requestrecord.h"
 
@@ -30,8 +30,8 @@ struct ScenarioInfo {
 };
 
 struct RunStart {
-    std::string uuid;          // UUIDv4, lower-case with dashes
-    std::string campaignJson;  // exact text; sha256 computed by the writer
+    std::string uuid;         // UUIDv4, lower-case with dashes
+    std::string campaignJson; // exact text; sha256 computed by the writer
     std::string campaignName;
     std::string planId;
     bool simulated = false;
@@ -61,7 +61,8 @@ constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
 struct RunSummary {
     std::int64_t id = 0;
-    std::string uuid, status, startedUtc, finishedUtc, campaignName, campaignSha, planId, source, notes, shard;
+    std::string uuid, status, startedUtc, finishedUtc, campaignName, campaignSha, planId, source, notes,
+        shard;
     bool simulated = false;
     double timeScale = 1.0;
     std::int64_t t0UnixNs = 0;
@@ -71,7 +72,8 @@ struct RunSummary {
     std::string models, backends, gpus, phases; // distinct values, comma-separated
 };
 
-// Filters for run lists; empty = no restriction. Globs use * and ? (case-insensitive, SQLite GLOB on lower()).
+// Filters for run lists; empty = no restriction. Globs use * and ? (case-insensitive, SQLite GLOB on
+// lower()).
 struct RunFilter {
     std::vector<std::string> model, backend, gpu, phase, verdict, status;
     std::string fromUtc, toUtc; // ISO-8601 prefix compare on started_utc, inclusive
@@ -126,8 +128,8 @@ struct DeriveOptions {
     bool includeWarmup = false;
     // Measured window on t_send; kNoTime = the point's stored window, else every request.
     std::int64_t windowStartNs = kNoTime, windowEndNs = kNoTime;
-    int gpus = 0;                // per-GPU divisor; 0 = the scenario's GPU count
-    bool errorAdjusted = false;  // failed requests count as +inf in latency percentiles
+    int gpus = 0;               // per-GPU divisor; 0 = the scenario's GPU count
+    bool errorAdjusted = false; // failed requests count as +inf in latency percentiles
 };
 
 } // namespace Throughline

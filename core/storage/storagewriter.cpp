@@ -25,10 +25,14 @@ namespace Throughline {
 std::string toString(RunStatus s)
 {
     switch (s) {
-    case RunStatus::Running: return "running";
-    case RunStatus::Completed: return "completed";
-    case RunStatus::Cancelled: return "cancelled";
-    case RunStatus::Crashed: return "crashed";
+    case RunStatus::Running:
+        return "running";
+    case RunStatus::Completed:
+        return "completed";
+    case RunStatus::Cancelled:
+        return "cancelled";
+    case RunStatus::Crashed:
+        return "crashed";
     }
     return "crashed";
 }
@@ -193,9 +197,10 @@ Status insertRequest(WriterContext &ctx, std::int64_t pointId, bool storeText, c
         uLongf len = compressBound(static_cast<uLong>(r.text.size()));
         ctx.buffer.resize(len);
         if (compress2(reinterpret_cast<Bytef *>(ctx.buffer.data()), &len,
-                      reinterpret_cast<const Bytef *>(r.text.data()), static_cast<uLong>(r.text.size()), 6)
-            == Z_OK) {
-            ctx.insertText.bind(1, rid).bind(2, static_cast<std::int64_t>(r.text.size()))
+                      reinterpret_cast<const Bytef *>(r.text.data()), static_cast<uLong>(r.text.size()),
+                      6) == Z_OK) {
+            ctx.insertText.bind(1, rid)
+                .bind(2, static_cast<std::int64_t>(r.text.size()))
                 .bindBlob(3, ctx.buffer.data(), static_cast<int>(len));
             if (!ctx.insertText.run())
                 return ctx.db.lastError("insert request text");
@@ -220,7 +225,10 @@ Status runSql(WriterContext &ctx, const char *what, SqliteStmt &st)
 
 StorageWriter::StorageWriter() = default;
 
-StorageWriter::~StorageWriter() { (void)close(); }
+StorageWriter::~StorageWriter()
+{
+    (void)close();
+}
 
 std::string StorageWriter::hostName()
 {
@@ -232,7 +240,8 @@ std::string StorageWriter::hostName()
 
 std::int64_t StorageWriter::processStartTicks(std::int64_t pid)
 {
-    // Field 22 of /proc/<pid>/stat (start time in clock ticks since boot) tells a live writer from a reused pid.
+    // Field 22 of /proc/<pid>/stat (start time in clock ticks since boot) tells a live writer from a reused
+    // pid.
     std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
     if (!f)
         return -1;
@@ -265,8 +274,9 @@ Status StorageWriter::open(const std::string &path, const Options &options)
     m_stats = {};
     m_ctx = std::make_unique<WriterContext>();
     WriterContext &ctx = *m_ctx;
-    if (auto s = ctx.db.open(path, options.readOnly ? SqliteDb::Mode::ReadOnly : SqliteDb::Mode::ReadWriteCreate,
-                             options.busyTimeoutMs);
+    if (auto s =
+            ctx.db.open(path, options.readOnly ? SqliteDb::Mode::ReadOnly : SqliteDb::Mode::ReadWriteCreate,
+                        options.busyTimeoutMs);
         !s)
         return s;
     if (!options.readOnly) {
@@ -283,8 +293,8 @@ Status StorageWriter::open(const std::string &path, const Options &options)
         if (!v)
             return v.error();
         if (*v != Schema::kVersion)
-            return makeError(ErrorCode::Storage, "read-only database " + path + " has schema version "
-                                                     + std::to_string(*v) + " and cannot be migrated");
+            return makeError(ErrorCode::Storage, "read-only database " + path + " has schema version " +
+                                                     std::to_string(*v) + " and cannot be migrated");
     }
     if (options.maxPageCount > 0) {
         if (auto s = ctx.db.exec("PRAGMA max_page_count=" + std::to_string(options.maxPageCount)); !s)
@@ -299,10 +309,12 @@ Status StorageWriter::open(const std::string &path, const Options &options)
     };
     for (auto [stmt, sql] : std::initializer_list<std::pair<SqliteStmt *, const char *>>{
              {&ctx.insertRequest,
-              "INSERT INTO requests(point_id, seq, flags, replica, isl, osl, t_sched_ns, t_send_ns, t_wire_ns, "
+              "INSERT INTO requests(point_id, seq, flags, replica, isl, osl, t_sched_ns, t_send_ns, "
+              "t_wire_ns, "
               "t_first_byte_ns, t_first_token_ns, t_last_token_ns, t_end_ns, connect_ns, appconnect_ns, "
               "pretransfer_ns, starttransfer_ns, ttft_us, tpot_us, e2e_us, prompt_tokens, completion_tokens, "
-              "cached_tokens, reasoning_tokens, n_out, n_out_source, n_first, n_content, error_class, http_status) "
+              "cached_tokens, reasoning_tokens, n_out, n_out_source, n_first, n_content, error_class, "
+              "http_status) "
               "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"},
              {&ctx.insertEvents, "INSERT INTO request_events(request_id, blob) VALUES(?, ?)"},
              {&ctx.insertText, "INSERT INTO request_text(request_id, raw_len, zlib) VALUES(?, ?, ?)"},
@@ -388,7 +400,8 @@ Status StorageWriter::flush()
 {
     std::unique_lock lock(m_mutex);
     const std::uint64_t target = m_enqueuedJobs;
-    m_committed.wait(lock, [&] { return m_doneJobs >= target || m_error.has_value() || !m_thread.joinable(); });
+    m_committed.wait(lock,
+                     [&] { return m_doneJobs >= target || m_error.has_value() || !m_thread.joinable(); });
     if (m_error)
         return *m_error;
     return Ok{};
@@ -437,7 +450,10 @@ void StorageWriter::threadMain()
                 auto hb = ctx.db.prepare("UPDATE runs SET heartbeat_utc = ? WHERE status = 'running' AND "
                                          "writer_pid = ? AND writer_host = ?");
                 if (hb)
-                    hb->bind(1, nowUtc()).bind(2, static_cast<std::int64_t>(getpid())).bind(3, hostName()).run();
+                    hb->bind(1, nowUtc())
+                        .bind(2, static_cast<std::int64_t>(getpid()))
+                        .bind(3, hostName())
+                        .run();
             }
             s = ctx.db.exec("COMMIT");
         }
@@ -451,7 +467,8 @@ void StorageWriter::threadMain()
         batch.clear(); // frees the records here, inside the measured CPU time
         timespec cpu1{};
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu1);
-        const std::int64_t cpuNs = (cpu1.tv_sec - cpu0.tv_sec) * 1'000'000'000LL + (cpu1.tv_nsec - cpu0.tv_nsec);
+        const std::int64_t cpuNs =
+            (cpu1.tv_sec - cpu0.tv_sec) * 1'000'000'000LL + (cpu1.tv_nsec - cpu0.tv_nsec);
         {
             std::lock_guard lock(m_mutex);
             m_stats.writerCpuNs += cpuNs;
@@ -460,9 +477,10 @@ void StorageWriter::threadMain()
                 m_stats.requestsWritten += batchRequests;
                 ++m_stats.transactions;
             } else {
-                m_error = makeError(ErrorCode::Storage, "history database " + m_path
-                                                            + ": writing stopped, the last batch was rolled back: "
-                                                            + s.error().message);
+                m_error =
+                    makeError(ErrorCode::Storage,
+                              "history database " + m_path +
+                                  ": writing stopped, the last batch was rolled back: " + s.error().message);
                 m_queue.clear();
                 m_queuedRequests = 0;
                 m_doneJobs = m_enqueuedJobs;
@@ -509,11 +527,24 @@ void StorageWriter::beginRun(RunStart run)
             if (!r)
                 return r.error();
             const auto pid = static_cast<std::int64_t>(getpid());
-            r->bind(1, run.uuid).bind(2, campaignId).bind(3, run.planId).bind(4, "running")
-                .bind(5, utcIso(run.t0UnixNs)).bind(6, run.t0UnixNs).bind(7, run.simulated ? 1 : 0)
-                .bind(8, run.timeScale).bind(9, toolVersion()).bind(10, run.provenance.dump())
-                .bind(11, run.notes).bind(12, run.storeText ? 1 : 0).bind(13, run.source).bind(14, run.shard)
-                .bind(15, hostName()).bind(16, pid).bind(17, processStartTicks(pid)).bind(18, nowUtc());
+            r->bind(1, run.uuid)
+                .bind(2, campaignId)
+                .bind(3, run.planId)
+                .bind(4, "running")
+                .bind(5, utcIso(run.t0UnixNs))
+                .bind(6, run.t0UnixNs)
+                .bind(7, run.simulated ? 1 : 0)
+                .bind(8, run.timeScale)
+                .bind(9, toolVersion())
+                .bind(10, run.provenance.dump())
+                .bind(11, run.notes)
+                .bind(12, run.storeText ? 1 : 0)
+                .bind(13, run.source)
+                .bind(14, run.shard)
+                .bind(15, hostName())
+                .bind(16, pid)
+                .bind(17, processStartTicks(pid))
+                .bind(18, nowUtc());
             if (auto s = runSql(ctx, "insert run", *r); !s)
                 return s;
             const std::int64_t runId = ctx.db.lastInsertId();
@@ -533,15 +564,28 @@ void StorageWriter::beginRun(RunStart run)
             if (!sc)
                 return sc.error();
             for (const ScenarioInfo &s : run.scenarios) {
-                sc->bind(1, runId).bind(2, s.index).bind(3, s.key).bind(4, s.model).bind(5, s.backend)
-                    .bind(6, s.gpu).bind(7, s.gpus).bind(8, s.prefillGpus).bind(9, s.decodeGpus).bind(10, s.phase)
-                    .bind(11, s.isl).bind(12, s.osl).bind(13, s.config.dump());
+                sc->bind(1, runId)
+                    .bind(2, s.index)
+                    .bind(3, s.key)
+                    .bind(4, s.model)
+                    .bind(5, s.backend)
+                    .bind(6, s.gpu)
+                    .bind(7, s.gpus)
+                    .bind(8, s.prefillGpus)
+                    .bind(9, s.decodeGpus)
+                    .bind(10, s.phase)
+                    .bind(11, s.isl)
+                    .bind(12, s.osl)
+                    .bind(13, s.config.dump());
                 if (auto st = runSql(ctx, "insert scenario", *sc); !st)
                     return st;
                 const std::int64_t sid = ctx.db.lastInsertId();
                 ctx.scenarioIds[{runId, s.index}] = sid;
                 for (std::size_t i = 0; i < s.plannedPoints.size(); ++i) {
-                    ctx.insertPoint.bind(1, sid).bind(2, runId).bind(3, static_cast<int>(i)).bind(4, "pending")
+                    ctx.insertPoint.bind(1, sid)
+                        .bind(2, runId)
+                        .bind(3, static_cast<int>(i))
+                        .bind(4, "pending")
                         .bind(5, s.plannedPoints[i].dump());
                     if (auto st = runSql(ctx, "insert planned point", ctx.insertPoint); !st)
                         return st;
@@ -565,23 +609,29 @@ void StorageWriter::reopenRun(const std::string &runUuid)
 {
     enqueue(
         [runUuid](WriterContext &ctx) -> Status {
-            auto st = ctx.db.prepare("UPDATE runs SET status = 'running', finished_utc = NULL, writer_host = ?, "
-                                     "writer_pid = ?, writer_start = ?, heartbeat_utc = ? WHERE uuid = ?");
+            auto st =
+                ctx.db.prepare("UPDATE runs SET status = 'running', finished_utc = NULL, writer_host = ?, "
+                               "writer_pid = ?, writer_start = ?, heartbeat_utc = ? WHERE uuid = ?");
             if (!st)
                 return st.error();
             const auto pid = static_cast<std::int64_t>(getpid());
-            st->bind(1, hostName()).bind(2, pid).bind(3, processStartTicks(pid)).bind(4, nowUtc()).bind(5, runUuid);
+            st->bind(1, hostName())
+                .bind(2, pid)
+                .bind(3, processStartTicks(pid))
+                .bind(4, nowUtc())
+                .bind(5, runUuid);
             if (auto s = runSql(ctx, "reopen run", *st); !s)
                 return s;
             if (ctx.db.changes() == 0)
-                return makeError(ErrorCode::NotFound, "cannot resume: run " + runUuid + " is not in " + ctx.db.path());
+                return makeError(ErrorCode::NotFound,
+                                 "cannot resume: run " + runUuid + " is not in " + ctx.db.path());
             return Ok{};
         },
         0);
 }
 
-void StorageWriter::beginPoint(const std::string &runUuid, int scenarioIndex, int pointIndex, nlohmann::json config,
-                               std::int64_t startedUnixNs)
+void StorageWriter::beginPoint(const std::string &runUuid, int scenarioIndex, int pointIndex,
+                               nlohmann::json config, std::int64_t startedUnixNs)
 {
     enqueue(
         [=, config = std::move(config)](WriterContext &ctx) -> Status {
@@ -614,13 +664,22 @@ void StorageWriter::resetPoint(const std::string &runUuid, int scenarioIndex, in
                 return pid.error();
             const std::string id = std::to_string(*pid);
             const std::string sub = "(SELECT id FROM requests WHERE point_id = " + id + ")";
-            return ctx.db.exec("DELETE FROM request_events WHERE request_id IN " + sub + ";"
-                               "DELETE FROM request_text WHERE request_id IN " + sub + ";"
-                               "DELETE FROM request_errors WHERE request_id IN " + sub + ";"
-                               "DELETE FROM requests WHERE point_id = " + id + ";"
-                               "UPDATE points SET status = 'pending', aggregates = NULL, output_tps_per_gpu = NULL, "
-                               "ttft_ms_p90 = NULL, tpot_ms_p90 = NULL, valid = NULL, flags = NULL, verdict = NULL "
-                               "WHERE id = " + id);
+            return ctx.db.exec(
+                "DELETE FROM request_events WHERE request_id IN " + sub +
+                ";"
+                "DELETE FROM request_text WHERE request_id IN " +
+                sub +
+                ";"
+                "DELETE FROM request_errors WHERE request_id IN " +
+                sub +
+                ";"
+                "DELETE FROM requests WHERE point_id = " +
+                id +
+                ";"
+                "UPDATE points SET status = 'pending', aggregates = NULL, output_tps_per_gpu = NULL, "
+                "ttft_ms_p90 = NULL, tpot_ms_p90 = NULL, valid = NULL, flags = NULL, verdict = NULL "
+                "WHERE id = " +
+                id);
         },
         0);
 }
@@ -665,15 +724,18 @@ void StorageWriter::finishPoint(const std::string &runUuid, FinishedPoint result
                 return pid.error();
             const PointColumns cols = PointColumns::from(result.aggregates);
             auto st = ctx.db.prepare(
-                "UPDATE points SET status = 'completed', aggregates = ?, output_tps_per_gpu = ?, ttft_ms_p90 = ?, "
+                "UPDATE points SET status = 'completed', aggregates = ?, output_tps_per_gpu = ?, ttft_ms_p90 "
+                "= ?, "
                 "tpot_ms_p90 = ?, valid = ?, flags = ?, verdict = ?, window_start_ns = ?, window_end_ns = ? "
                 "WHERE id = ?");
             if (!st)
                 return st.error();
             st->bind(1, result.aggregates.dump());
             cols.bindTo(*st, 2);
-            st->bind(7, result.verdict).bindOrNull(8, result.windowStartNs, kNoTime)
-                .bindOrNull(9, result.windowEndNs, kNoTime).bind(10, *pid);
+            st->bind(7, result.verdict)
+                .bindOrNull(8, result.windowStartNs, kNoTime)
+                .bindOrNull(9, result.windowEndNs, kNoTime)
+                .bind(10, *pid);
             return runSql(ctx, "finish point", *st);
         },
         0);

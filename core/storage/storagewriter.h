@@ -4,11 +4,12 @@
 // Thread affinity: public methods may be called from any thread (engine workers, controller). All SQLite work
 // happens on the writer's own std::thread with its own connection: jobs are queued (a mutex held only for a
 // vector push — never across disk I/O, so the engine never waits on the disk) and the thread drains the queue
-// inside one transaction per batch. A plain std::thread rather than a QThread because the writer needs no event
-// loop and is used headless by the CLI and by test child processes.
+// inside one transaction per batch. A plain std::thread rather than a QThread because the writer needs no
+// event loop and is used headless by the CLI and by test child processes.
 //
-// After the first SQLite error (read-only file, disk full, ...) the open transaction is rolled back, the writer
-// stops accepting work and lastError()/flush() report the error; everything committed before stays intact.
+// After the first SQLite error (read-only file, disk full, ...) the open transaction is rolled back, the
+// writer stops accepting work and lastError()/flush() report the error; everything committed before stays
+// intact.
 
 #include "core/storage/storagetypes.h"
 #include "core/util/result.h"
@@ -29,22 +30,23 @@ namespace Throughline {
 class SqliteDb;
 struct WriterContext;
 
-class StorageWriter {
+class StorageWriter
+{
 public:
     struct Options {
-        bool readOnly = false;       // open with SQLITE_OPEN_READONLY (tests: permission bits do not stop root)
+        bool readOnly = false; // open with SQLITE_OPEN_READONLY (tests: permission bits do not stop root)
         std::int64_t maxPageCount = 0; // > 0: PRAGMA max_page_count (tests: simulate a full disk)
         int busyTimeoutMs = 10000;
-        bool recoverCrashed = true;  // mark 'running' runs whose writer process is gone as 'crashed'
+        bool recoverCrashed = true; // mark 'running' runs whose writer process is gone as 'crashed'
     };
 
     struct Stats {
         std::uint64_t requestsEnqueued = 0;
         std::uint64_t requestsWritten = 0;
         std::uint64_t transactions = 0;
-        std::size_t queueDepth = 0;        // requests waiting now
-        std::size_t queueHighWater = 0;    // most requests ever waiting (reported in run summaries)
-        std::int64_t writerCpuNs = 0;      // CPU time the writer thread spent on batches (capacity figures)
+        std::size_t queueDepth = 0;     // requests waiting now
+        std::size_t queueHighWater = 0; // most requests ever waiting (reported in run summaries)
+        std::int64_t writerCpuNs = 0;   // CPU time the writer thread spent on batches (capacity figures)
     };
 
     StorageWriter();
@@ -75,8 +77,9 @@ public:
     // Forces a WAL checkpoint (TRUNCATE) at this position in the queue.
     void checkpoint();
 
-    // Groups: every job enqueued between beginGroup() and endGroup() runs as one job, hence in one transaction
-    // (imports: a file is stored whole or not at all). For a single producer thread; groups do not nest.
+    // Groups: every job enqueued between beginGroup() and endGroup() runs as one job, hence in one
+    // transaction (imports: a file is stored whole or not at all). For a single producer thread; groups do
+    // not nest.
     void beginGroup();
     void endGroup();
 

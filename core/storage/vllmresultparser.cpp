@@ -43,7 +43,8 @@ json stats(const json &o, const std::string &metric, double scale, const std::st
     b["mean"] = ImportSupport::num(get("mean_" + metric + suffix));
     b["p50"] = ImportSupport::num(get("median_" + metric + suffix));
     b["std"] = ImportSupport::num(get("std_" + metric + suffix));
-    for (const auto &[key, name] : {std::pair{"p90", "p90_"}, {"p95", "p95_"}, {"p99", "p99_"}, {"p999", "p99.9_"}})
+    for (const auto &[key, name] :
+         {std::pair{"p90", "p90_"}, {"p95", "p95_"}, {"p99", "p99_"}, {"p999", "p99.9_"}})
         b[key] = ImportSupport::num(get(name + metric + suffix));
     return b;
 }
@@ -53,16 +54,19 @@ Status point(ImportedRun &out, const json &o, const std::string &path, int line)
     const std::string where = path + ":" + std::to_string(line);
     if (o.contains("client_command"))
         return makeError(ErrorCode::InvalidInput,
-                         where + ": a vLLM nightly-benchmark command file (client_command, gpu_type) holds no "
-                                 "results; import the result JSON it produced");
+                         where +
+                             ": a vLLM nightly-benchmark command file (client_command, gpu_type) holds no "
+                             "results; import the result JSON it produced");
     const bool inferencex = o.contains("tput_per_gpu") && o.contains("conc");
     const bool sglang = o.contains("median_e2e_latency_ms");
-    const bool vllm = o.contains("completed") && (o.contains("mean_ttft_ms") || o.contains("median_ttft_ms")
-                                                  || o.contains("input_lens") || o.contains("output_throughput"));
+    const bool vllm =
+        o.contains("completed") && (o.contains("mean_ttft_ms") || o.contains("median_ttft_ms") ||
+                                    o.contains("input_lens") || o.contains("output_throughput"));
     if (!inferencex && !sglang && !vllm)
-        return makeError(ErrorCode::InvalidInput,
-                         where + ": not a vLLM bench serve result (expected keys such as completed, mean_ttft_ms, "
-                                 "output_throughput)");
+        return makeError(
+            ErrorCode::InvalidInput,
+            where + ": not a vLLM bench serve result (expected keys such as completed, mean_ttft_ms, "
+                    "output_throughput)");
     ImportedPoint p;
     json metrics = json::object();
     std::string model, backend, gpuLabel, phase = "imported";
@@ -73,8 +77,8 @@ Status point(ImportedRun &out, const json &o, const std::string &path, int line)
         model = str(o, "model");
         backend = str(o, "framework");
         gpuLabel = str(o, "hw");
-        gpus = static_cast<int>(ImportSupport::number(o.value("tp", json(0)), 0))
-               * std::max(1, static_cast<int>(ImportSupport::number(o.value("dp", json(1)), 1)));
+        gpus = static_cast<int>(ImportSupport::number(o.value("tp", json(0)), 0)) *
+               std::max(1, static_cast<int>(ImportSupport::number(o.value("dp", json(1)), 1)));
         isl = o.value("isl", 0);
         osl = o.value("osl", 0);
         load = {{"mode", "concurrency"}, {"concurrency", o.value("conc", 0)}};
@@ -84,9 +88,12 @@ Status point(ImportedRun &out, const json &o, const std::string &path, int line)
         metrics["chunk_gap_ms"] = stats(o, "itl", 1000.0, "");
         metrics["e2e_ms"] = stats(o, "e2el", 1000.0, "");
         metrics["interactivity_tps_user"] = stats(o, "intvty", 1.0, "");
-        metrics["output_tps_per_gpu"] = ImportSupport::num(ImportSupport::number(o.value("output_tput_per_gpu", json())));
-        metrics["total_tps_per_gpu"] = ImportSupport::num(ImportSupport::number(o.value("tput_per_gpu", json())));
-        metrics["input_tps_per_prefill_gpu"] = ImportSupport::num(ImportSupport::number(o.value("input_tput_per_gpu", json())));
+        metrics["output_tps_per_gpu"] =
+            ImportSupport::num(ImportSupport::number(o.value("output_tput_per_gpu", json())));
+        metrics["total_tps_per_gpu"] =
+            ImportSupport::num(ImportSupport::number(o.value("tput_per_gpu", json())));
+        metrics["input_tps_per_prefill_gpu"] =
+            ImportSupport::num(ImportSupport::number(o.value("input_tput_per_gpu", json())));
     } else {
         out.format = sglang ? "sglang" : "vllm";
         model = str(o, "model_id");
@@ -108,24 +115,30 @@ Status point(ImportedRun &out, const json &o, const std::string &path, int line)
         if (mc.is_number())
             load = {{"mode", "concurrency"}, {"concurrency", mc.get<int>()}};
         else
-            load = {{"mode", "rate"}, {"rate", ImportSupport::num(ImportSupport::number(o.value("request_rate", json())))}};
+            load = {{"mode", "rate"},
+                    {"rate", ImportSupport::num(ImportSupport::number(o.value("request_rate", json())))}};
         metrics["ttft_ms"] = stats(o, "ttft", 1.0, "_ms");
         metrics["tpot_ms"] = stats(o, "tpot", 1.0, "_ms");
         metrics["chunk_gap_ms"] = stats(o, "itl", 1.0, "_ms");
         metrics["e2e_ms"] = sglang ? stats(o, "e2e_latency", 1.0, "_ms") : stats(o, "e2el", 1.0, "_ms");
-        metrics["output_tps"] = ImportSupport::num(ImportSupport::number(o.value("output_throughput", json())));
-        metrics["request_rate"] = ImportSupport::num(ImportSupport::number(o.value("request_throughput", json())));
-        metrics["total_tps"] = ImportSupport::num(ImportSupport::number(o.value("total_token_throughput", json())));
+        metrics["output_tps"] =
+            ImportSupport::num(ImportSupport::number(o.value("output_throughput", json())));
+        metrics["request_rate"] =
+            ImportSupport::num(ImportSupport::number(o.value("request_throughput", json())));
+        metrics["total_tps"] =
+            ImportSupport::num(ImportSupport::number(o.value("total_token_throughput", json())));
         if (gpus > 0 && metrics["output_tps"].is_number())
             metrics["output_tps_per_gpu"] = metrics["output_tps"].get<double>() / gpus;
         const std::string date = str(o, "date"); // "20250414-141706", local time of the client
         if (out.run.t0UnixNs == 0 && !date.empty()) {
-            const QDateTime dt = QDateTime::fromString(QString::fromStdString(date), QStringLiteral("yyyyMMdd-HHmmss"));
+            const QDateTime dt =
+                QDateTime::fromString(QString::fromStdString(date), QStringLiteral("yyyyMMdd-HHmmss"));
             if (dt.isValid())
                 out.run.t0UnixNs = dt.toMSecsSinceEpoch() * 1'000'000;
         }
         if (o.contains("benchmark_start_time_unix") && out.run.t0UnixNs == 0)
-            out.run.t0UnixNs = static_cast<std::int64_t>(ImportSupport::number(o["benchmark_start_time_unix"], 0) * 1e9);
+            out.run.t0UnixNs =
+                static_cast<std::int64_t>(ImportSupport::number(o["benchmark_start_time_unix"], 0) * 1e9);
     }
     p.scenarioIndex = ImportSupport::scenarioFor(out.run, model, backend, gpuLabel, gpus, phase, isl, osl);
     int idx = 0;
@@ -134,7 +147,8 @@ Status point(ImportedRun &out, const json &o, const std::string &path, int line)
     p.pointIndex = idx;
     p.config = {{"load", load}, {"source_line", line}};
     const int completed = static_cast<int>(ImportSupport::number(o.value("completed", json(0)), 0));
-    const int prompts = static_cast<int>(ImportSupport::number(o.value("num_prompts", json(completed)), completed));
+    const int prompts =
+        static_cast<int>(ImportSupport::number(o.value("num_prompts", json(completed)), completed));
     p.aggregates = {{"load", load},
                     {"window_s", ImportSupport::num(ImportSupport::number(o.value("duration", json())))},
                     {"n_sent", std::max(prompts, completed)},
@@ -143,12 +157,14 @@ Status point(ImportedRun &out, const json &o, const std::string &path, int line)
                     {"source", {{"format", out.format}, {"line", line}}}};
 
     // Per-request lists (--save-detailed). Lengths must agree; a short list is a corrupt record.
-    const std::size_t n = o.contains("output_lens") && o["output_lens"].is_array() ? o["output_lens"].size() : 0;
+    const std::size_t n =
+        o.contains("output_lens") && o["output_lens"].is_array() ? o["output_lens"].size() : 0;
     for (const char *key : {"input_lens", "ttfts", "itls", "errors"}) {
         if (o.contains(key) && (!o[key].is_array() || o[key].size() != n))
-            return makeError(ErrorCode::InvalidInput, where + ": field '" + key + "' has "
-                                                          + std::to_string(o[key].is_array() ? o[key].size() : 0)
-                                                          + " entries, output_lens has " + std::to_string(n));
+            return makeError(ErrorCode::InvalidInput,
+                             where + ": field '" + key + "' has " +
+                                 std::to_string(o[key].is_array() ? o[key].size() : 0) +
+                                 " entries, output_lens has " + std::to_string(n));
     }
     for (std::size_t i = 0; i < n; ++i) {
         RequestRecord r;
@@ -163,7 +179,8 @@ Status point(ImportedRun &out, const json &o, const std::string &path, int line)
         r.nOutSource = TokenCountSource::Tokenizer; // vLLM counts output tokens with the tokenizer
         if (o.contains("input_lens"))
             r.usage.promptTokens = o["input_lens"][i].is_number() ? o["input_lens"][i].get<int>() : -1;
-        if (o.contains("errors") && o["errors"][i].is_string() && !o["errors"][i].get<std::string>().empty()) {
+        if (o.contains("errors") && o["errors"][i].is_string() &&
+            !o["errors"][i].get<std::string>().empty()) {
             r.error = ErrorClass::HttpStatus;
             r.errorDetail = o["errors"][i].get<std::string>().substr(0, 500);
         }

@@ -10,7 +10,8 @@
 
 namespace Throughline {
 
-class VllmResultParser {
+class VllmResultParser
+{
 public:
     static Result<ImportedRun> parse(const std::string &path, const std::string &text);
 };

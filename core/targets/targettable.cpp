@@ -16,9 +16,12 @@ namespace Throughline {
 std::string_view targetKindKey(TargetKind k)
 {
     switch (k) {
-    case TargetKind::Baseline: return "baseline";
-    case TargetKind::Slo: return "slo";
-    case TargetKind::Informational: return "informational";
+    case TargetKind::Baseline:
+        return "baseline";
+    case TargetKind::Slo:
+        return "slo";
+    case TargetKind::Informational:
+        return "informational";
     }
     return "baseline";
 }
@@ -85,7 +88,8 @@ Result<TargetTable> TargetTable::parse(std::string_view text, const std::string 
     } catch (const nlohmann::json::parse_error &e) {
         const JsonPosition p = JsonPositions::positionOfByte(text, e.byte > 0 ? e.byte - 1 : 0);
         return makeError(ErrorCode::InvalidInput, fileName + ":" + std::to_string(p.line) + ":" +
-                                                      std::to_string(p.column) + ": JSON syntax error: " + e.what());
+                                                      std::to_string(p.column) +
+                                                      ": JSON syntax error: " + e.what());
     }
     const JsonPositions pos = JsonPositions::index(text);
     auto bad = [&](const std::string &pointer, const std::string &field, const std::string &what) {
@@ -112,7 +116,8 @@ Result<TargetTable> TargetTable::parse(std::string_view text, const std::string 
         }
     }
     if (const auto it = doc.find("default_preset"); it != doc.end()) {
-        if (!it->is_string() || std::find(t.m_presets.begin(), t.m_presets.end(), it->get<std::string>()) == t.m_presets.end())
+        if (!it->is_string() ||
+            std::find(t.m_presets.begin(), t.m_presets.end(), it->get<std::string>()) == t.m_presets.end())
             return bad("/default_preset", "default_preset", "must name one of \"presets\"");
         t.m_activePreset = it->get<std::string>();
     } else if (!t.m_presets.empty()) {
@@ -131,10 +136,12 @@ Result<TargetTable> TargetTable::parse(std::string_view text, const std::string 
             return bad(ptr, field, "expected an object");
         TargetRow row;
         row.line = pos.nearest(ptr).value.line;
-        static const char *const kKnown[] = {"model", "backend", "gpu", "gpus", "precision", "phase", "preset",
-                                             "metric", "stat", "cmp", "value", "kind", "source", "note"};
+        static const char *const kKnown[] = {"model", "backend", "gpu",    "gpus", "precision",
+                                             "phase", "preset",  "metric", "stat", "cmp",
+                                             "value", "kind",    "source", "note"};
         for (const auto &[k, v] : r.items()) {
-            if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char *x) { return k == x; }) == std::end(kKnown))
+            if (std::find_if(std::begin(kKnown), std::end(kKnown), [&](const char *x) { return k == x; }) ==
+                std::end(kKnown))
                 return bad(ptr + "/" + JsonPositions::escapeToken(k), field + "." + k, "unknown field");
         }
         auto str = [&](const char *k, std::string &out, bool required) -> std::optional<Error> {
@@ -149,19 +156,28 @@ Result<TargetTable> TargetTable::parse(std::string_view text, const std::string 
             out = it->get<std::string>();
             return std::nullopt;
         };
-        for (auto [k, out] : {std::pair{"model", &row.model}, {"backend", &row.backend}, {"gpu", &row.gpu},
-                              {"precision", &row.precision}, {"phase", &row.phase}, {"preset", &row.preset},
+        for (auto [k, out] : {std::pair{"model", &row.model},
+                              {"backend", &row.backend},
+                              {"gpu", &row.gpu},
+                              {"precision", &row.precision},
+                              {"phase", &row.phase},
+                              {"preset", &row.preset},
                               {"source", &row.source}}) {
             if (auto e = str(k, *out, false))
                 return *e;
         }
-        for (auto [k, val] : {std::pair{"model", &row.model}, {"backend", &row.backend}, {"gpu", &row.gpu},
-                              {"precision", &row.precision}, {"phase", &row.phase}}) {
+        for (auto [k, val] : {std::pair{"model", &row.model},
+                              {"backend", &row.backend},
+                              {"gpu", &row.gpu},
+                              {"precision", &row.precision},
+                              {"phase", &row.phase}}) {
             if (const std::string g = Glob::check(*val); !g.empty())
                 return bad(ptr + "/" + k, field + "." + k, g);
         }
-        if (!row.preset.empty() && std::find(t.m_presets.begin(), t.m_presets.end(), row.preset) == t.m_presets.end())
-            return bad(ptr + "/preset", field + ".preset", "\"" + row.preset + "\" is not listed in \"presets\"");
+        if (!row.preset.empty() &&
+            std::find(t.m_presets.begin(), t.m_presets.end(), row.preset) == t.m_presets.end())
+            return bad(ptr + "/preset", field + ".preset",
+                       "\"" + row.preset + "\" is not listed in \"presets\"");
         if (const auto it = r.find("gpus"); it != r.end()) {
             if (!it->is_number_integer() || it->get<int>() < 0)
                 return bad(ptr + "/gpus", field + ".gpus", "expected a non-negative integer");
@@ -200,7 +216,8 @@ Result<TargetTable> TargetTable::parse(std::string_view text, const std::string 
         else if (kind == "informational")
             row.kind = TargetKind::Informational;
         else
-            return bad(ptr + "/kind", field + ".kind", "expected baseline, slo or informational, got \"" + kind + "\"");
+            return bad(ptr + "/kind", field + ".kind",
+                       "expected baseline, slo or informational, got \"" + kind + "\"");
         t.m_rows.push_back(std::move(row));
     }
     return t;
@@ -216,7 +233,8 @@ Result<TargetTable> TargetTable::load(const std::string &pathWithPreset)
     }
     QFile f(QString::fromStdString(path));
     if (!f.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::NotFound, path + ": cannot open target table: " + f.errorString().toStdString());
+        return makeError(ErrorCode::NotFound,
+                         path + ": cannot open target table: " + f.errorString().toStdString());
     const QByteArray bytes = f.readAll();
     auto t = parse(std::string_view(bytes.constData(), static_cast<std::size_t>(bytes.size())), path);
     if (!t)
@@ -234,7 +252,8 @@ Status TargetTable::selectPreset(const std::string &preset)
         std::string known;
         for (const auto &p : m_presets)
             known += (known.empty() ? "" : ", ") + p;
-        return makeError(ErrorCode::InvalidInput, "target table '" + m_name + "': unknown preset \"" + preset +
+        return makeError(ErrorCode::InvalidInput, "target table '" + m_name + "': unknown preset \"" +
+                                                      preset +
                                                       "\" (known: " + (known.empty() ? "none" : known) + ")");
     }
     m_activePreset = preset;

@@ -22,8 +22,8 @@ namespace Throughline {
 enum class TargetKind { Baseline, Slo, Informational };
 enum class Comparator { GreaterEqual, LessEqual };
 
-std::string_view targetKindKey(TargetKind k);   // "baseline" | "slo" | "informational"
-std::string_view comparatorKey(Comparator c);   // ">=" | "<="
+std::string_view targetKindKey(TargetKind k); // "baseline" | "slo" | "informational"
+std::string_view comparatorKey(Comparator c); // ">=" | "<="
 
 struct TargetRow {
     std::string model = "*";
@@ -45,7 +45,8 @@ struct TargetRow {
     bool matches(const Scenario &s) const;
 };
 
-class TargetTable {
+class TargetTable
+{
 public:
     static constexpr std::string_view kSchema = "throughline.targets/1";
 

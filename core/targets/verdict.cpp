@@ -22,10 +22,14 @@ double throughputOf(const PointResult &p)
 std::string_view verdictStatusKey(Verdict::Status s)
 {
     switch (s) {
-    case Verdict::Status::Pass: return "pass";
-    case Verdict::Status::Fail: return "fail";
-    case Verdict::Status::NoTarget: return "no_target";
-    case Verdict::Status::Invalid: return "invalid";
+    case Verdict::Status::Pass:
+        return "pass";
+    case Verdict::Status::Fail:
+        return "fail";
+    case Verdict::Status::NoTarget:
+        return "no_target";
+    case Verdict::Status::Invalid:
+        return "invalid";
     }
     return "invalid";
 }
@@ -33,10 +37,14 @@ std::string_view verdictStatusKey(Verdict::Status s)
 std::string_view checkOutcomeKey(VerdictCheck::Outcome o)
 {
     switch (o) {
-    case VerdictCheck::Outcome::Pass: return "pass";
-    case VerdictCheck::Outcome::Fail: return "fail";
-    case VerdictCheck::Outcome::Info: return "info";
-    case VerdictCheck::Outcome::NotAvailable: return "n/a";
+    case VerdictCheck::Outcome::Pass:
+        return "pass";
+    case VerdictCheck::Outcome::Fail:
+        return "fail";
+    case VerdictCheck::Outcome::Info:
+        return "info";
+    case VerdictCheck::Outcome::NotAvailable:
+        return "n/a";
     }
     return "n/a";
 }
@@ -125,7 +133,8 @@ int designatedPoint(std::span<const PointResult> points, int recipeConcurrency)
         return -1;
     if (recipeConcurrency > 0) {
         for (std::size_t i = 0; i < points.size(); ++i)
-            if (points[i].load.mode == PointLoad::Mode::Concurrency && points[i].load.concurrency == recipeConcurrency)
+            if (points[i].load.mode == PointLoad::Mode::Concurrency &&
+                points[i].load.concurrency == recipeConcurrency)
                 return static_cast<int>(i);
     }
     return static_cast<int>(points.size()) - 1;
@@ -297,10 +306,10 @@ Result<Verdict> Verdict::fromJson(const nlohmann::json &j)
         else
             return bad("checks[].kind: expected baseline|slo|informational");
         const std::string res = cj.value("result", std::string("n/a"));
-        c.outcome = res == "pass" ? VerdictCheck::Outcome::Pass
-            : res == "fail"       ? VerdictCheck::Outcome::Fail
-            : res == "info"       ? VerdictCheck::Outcome::Info
-                                  : VerdictCheck::Outcome::NotAvailable;
+        c.outcome = res == "pass"   ? VerdictCheck::Outcome::Pass
+                    : res == "fail" ? VerdictCheck::Outcome::Fail
+                    : res == "info" ? VerdictCheck::Outcome::Info
+                                    : VerdictCheck::Outcome::NotAvailable;
         if (const auto p = cj.find("point"); p != cj.end() && p->is_number_integer())
             c.point = p->get<int>();
         c.source = cj.value("source", std::string());

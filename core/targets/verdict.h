@@ -36,7 +36,7 @@ struct VerdictCheck {
     TargetKind kind = TargetKind::Baseline;
     // Extensions to the pinned keys: what happened, where and why.
     Outcome outcome = Outcome::NotAvailable;
-    int point = -1;       // index of the judged point in the scenario's points (-1 = none)
+    int point = -1;         // index of the judged point in the scenario's points (-1 = none)
     double pctOfTarget = 0; // value / target × 100 ("x % of published offline max")
     std::string source;
 
@@ -53,7 +53,7 @@ struct Verdict {
     static Result<Verdict> fromJson(const nlohmann::json &j);
 };
 
-std::string_view verdictStatusKey(Verdict::Status s); // pass | fail | no_target | invalid
+std::string_view verdictStatusKey(Verdict::Status s);      // pass | fail | no_target | invalid
 std::string_view checkOutcomeKey(VerdictCheck::Outcome o); // pass | fail | info | n/a
 
 struct VerdictOptions {
@@ -67,7 +67,8 @@ std::string sloStatKey(double percentile);
 std::vector<TargetRow> sloRows(const Slo &slo);
 // Baseline rows from a stored run's operating point (Exemplar headline metrics): output_tps_per_gpu
 // (>=) and ttft_ms mean (<=), kind baseline, so the 95 % rule applies. Undefined values give no row.
-std::vector<TargetRow> baselineRowsFromPoint(const PointResult &baselineOperatingPoint, const std::string &source);
+std::vector<TargetRow> baselineRowsFromPoint(const PointResult &baselineOperatingPoint,
+                                             const std::string &source);
 // True when every limit of the Slo holds at the point (an unreportable stat does not hold).
 bool pointMeetsSlo(const PointResult &p, const Slo &slo);
 // -1 when no point is valid.

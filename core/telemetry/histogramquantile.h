@@ -8,6 +8,7 @@
 
 namespace Throughline {
 
-double histogramQuantile(double q, const std::vector<double> &upperBounds, const std::vector<double> &cumulativeCounts);
+double histogramQuantile(double q, const std::vector<double> &upperBounds,
+                         const std::vector<double> &cumulativeCounts);
 
 } // namespace Throughline

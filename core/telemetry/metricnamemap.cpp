@@ -31,7 +31,8 @@ const Entry kVllm[] = {
     {"vllm:num_preemptions_total", kPreemptionsPerS, "1/s", 1, 0, kAsDeclared},
     {"vllm:time_to_first_token_seconds", kServerTtftS, "s", 1, 0, kAsDeclared},
     {"vllm:inter_token_latency_seconds", kServerItlS, "s", 1, 0, kAsDeclared},
-    {"vllm:time_per_output_token_seconds", kServerItlS, "s", 1, 1, kAsDeclared}, // old name of the ITL histogram
+    {"vllm:time_per_output_token_seconds", kServerItlS, "s", 1, 1,
+     kAsDeclared}, // old name of the ITL histogram
     {"vllm:e2e_request_latency_seconds", kServerE2eS, "s", 1, 0, kAsDeclared},
     {"vllm:request_queue_time_seconds", kServerQueueS, "s", 1, 0, kAsDeclared},
 };
@@ -118,7 +119,7 @@ const Entry kDcgm[] = {
     {"DCGM_FI_DEV_NVLINK_BANDWIDTH_TOTAL", kNvlinkGbps, "GB/s", 1e-3, 0, MetricType::Gauge},
     {"DCGM_FI_PROF_NVLINK_TX_BYTES", kNvlinkTxGbps, "GB/s", 1e-9, 0, MetricType::Gauge}, // bytes/s
     {"DCGM_FI_PROF_NVLINK_RX_BYTES", kNvlinkRxGbps, "GB/s", 1e-9, 0, MetricType::Gauge},
-    {"DCGM_FI_PROF_PCIE_TX_BYTES", kPcieTxGbps, "GB/s", 1e-9, 0, MetricType::Gauge},     // bytes/s
+    {"DCGM_FI_PROF_PCIE_TX_BYTES", kPcieTxGbps, "GB/s", 1e-9, 0, MetricType::Gauge}, // bytes/s
     {"DCGM_FI_PROF_PCIE_RX_BYTES", kPcieRxGbps, "GB/s", 1e-9, 0, MetricType::Gauge},
     {"DCGM_FI_DEV_XID_ERRORS", kGpuXidLast, "", 1, 0, kAsDeclared},
 };

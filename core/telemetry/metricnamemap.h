@@ -17,14 +17,15 @@
 namespace Throughline {
 
 struct MetricMapping {
-    std::string common;        // common series name (commonseries.h)
-    std::string unit;          // unit of the common series after scaling, e.g. "tokens/s", "ratio", "W"
-    double scale = 1.0;        // multiply the (rate of the) source value by this
-    int priority = 0;          // lower wins when several source names feed one series in one scrape
+    std::string common; // common series name (commonseries.h)
+    std::string unit;   // unit of the common series after scaling, e.g. "tokens/s", "ratio", "W"
+    double scale = 1.0; // multiply the (rate of the) source value by this
+    int priority = 0;   // lower wins when several source names feed one series in one scrape
     std::optional<MetricType> treatAs; // override the exposition's # TYPE (e.g. a "counter" that is a rate)
 };
 
-class MetricNameMap {
+class MetricNameMap
+{
 public:
     // backendId as in BackendPreset::id (vllm, sglang, trtllm, llamacpp, dynamo, nim, …). The map for a
     // known backend holds that backend's names plus DCGM; an unknown or empty id gets every table.

@@ -24,13 +24,20 @@ bool metricTypeFromString(std::string_view word, MetricType &out)
 const char *metricTypeName(MetricType type)
 {
     switch (type) {
-    case MetricType::Untyped: return "untyped";
-    case MetricType::Counter: return "counter";
-    case MetricType::Gauge: return "gauge";
-    case MetricType::Histogram: return "histogram";
-    case MetricType::Summary: return "summary";
-    case MetricType::Info: return "info";
-    case MetricType::Delta: return "delta";
+    case MetricType::Untyped:
+        return "untyped";
+    case MetricType::Counter:
+        return "counter";
+    case MetricType::Gauge:
+        return "gauge";
+    case MetricType::Histogram:
+        return "histogram";
+    case MetricType::Summary:
+        return "summary";
+    case MetricType::Info:
+        return "info";
+    case MetricType::Delta:
+        return "delta";
     }
     return "untyped";
 }

@@ -7,13 +7,13 @@
 namespace Throughline {
 
 enum class MetricType : std::uint8_t {
-    Untyped,   // no # TYPE line, or "untyped"/"unknown": treated as a gauge
-    Counter,   // cumulative, may reset to 0 when the server restarts
+    Untyped, // no # TYPE line, or "untyped"/"unknown": treated as a gauge
+    Counter, // cumulative, may reset to 0 when the server restarts
     Gauge,
     Histogram, // <name>_bucket{le=…}, <name>_sum, <name>_count (cumulative)
     Summary,   // <name>{quantile=…}, <name>_sum, <name>_count
     Info,      // OpenMetrics info/stateset: kept as gauges
-    Delta      // internal: increment since the previous scrape of the same source (TRT-LLM JSON iteration sums)
+    Delta // internal: increment since the previous scrape of the same source (TRT-LLM JSON iteration sums)
 };
 
 // Parses the type word of a "# TYPE" line; returns false for an unknown word.

@@ -11,9 +11,9 @@
 namespace Throughline {
 
 struct ParseIssue {
-    int line = 0;         // 1-based line number (0 when not line-based, e.g. JSON)
-    std::string reason;   // what is wrong, e.g. "missing value"
-    std::string excerpt;  // the offending line, cut to 120 characters
+    int line = 0;        // 1-based line number (0 when not line-based, e.g. JSON)
+    std::string reason;  // what is wrong, e.g. "missing value"
+    std::string excerpt; // the offending line, cut to 120 characters
 };
 
 struct ParsedExposition {

@@ -37,8 +37,8 @@ enum class Combine { SumOfMeans, MaxOfMax, MeanOfMeans };
 
 // Applies `combine` over every series of `name`; peak receives the matching peak (max of maxes, or the sum
 // of per-series maxima for SumOfMeans, which bounds the true peak from above).
-std::optional<double> combine(const TelemetrySnapshot &snap, const char *name, std::int64_t t0, std::int64_t t1,
-                              Combine how, std::optional<double> *peak = nullptr)
+std::optional<double> combine(const TelemetrySnapshot &snap, const char *name, std::int64_t t0,
+                              std::int64_t t1, Combine how, std::optional<double> *peak = nullptr)
 {
     double acc = 0.0, peakAcc = 0.0;
     int n = 0;
@@ -85,7 +85,8 @@ std::optional<double> integrate(const TelemetrySeries &s, std::int64_t t0, std::
     return joules;
 }
 
-std::optional<double> energy(const TelemetrySnapshot &snap, const char *name, std::int64_t t0, std::int64_t t1)
+std::optional<double> energy(const TelemetrySnapshot &snap, const char *name, std::int64_t t0,
+                             std::int64_t t1)
 {
     double total = 0.0;
     int n = 0;
@@ -111,8 +112,8 @@ const HistogramSnapshot *snapshotAt(const TelemetryHistogram &h, std::int64_t t,
 
 } // namespace
 
-PointTelemetrySummary PointTelemetry::summarise(const TelemetrySnapshot &snap, std::int64_t t0, std::int64_t t1,
-                                                double outputTokens)
+PointTelemetrySummary PointTelemetry::summarise(const TelemetrySnapshot &snap, std::int64_t t0,
+                                                std::int64_t t1, double outputTokens)
 {
     using namespace CommonSeries;
     PointTelemetrySummary out;
@@ -160,7 +161,8 @@ PointTelemetrySummary PointTelemetry::summarise(const TelemetrySnapshot &snap, s
         } else if (bounds != h.upperBounds) {
             continue; // different bucket layouts cannot be added
         }
-        for (std::size_t i = 0; i < cum.size() && i < b->cumulativeCounts.size() && i < a->cumulativeCounts.size(); ++i)
+        for (std::size_t i = 0;
+             i < cum.size() && i < b->cumulativeCounts.size() && i < a->cumulativeCounts.size(); ++i)
             cum[i] += b->cumulativeCounts[i] - a->cumulativeCounts[i];
         dSum += b->sum - a->sum;
         dCount += b->count - a->count;

@@ -19,30 +19,32 @@ namespace Throughline {
 struct PointTelemetrySummary {
     std::int64_t t0Ns = 0;
     std::int64_t t1Ns = 0;
-    int scrapes = 0;         // scrape attempts in the window (all sources)
+    int scrapes = 0; // scrape attempts in the window (all sources)
     int scrapeFailures = 0;
-    std::optional<double> peakKvCacheUsage;  // ratio 0…1
+    std::optional<double> peakKvCacheUsage; // ratio 0…1
     std::optional<double> meanKvCacheUsage;
-    std::optional<double> meanWaiting;       // requests
+    std::optional<double> meanWaiting; // requests
     std::optional<double> peakWaiting;
     std::optional<double> meanRunning;
     std::optional<double> meanGenerationTps; // server-reported tokens/s
     std::optional<double> meanGpuUtilPct;
     std::optional<double> peakGpuTempC;
-    std::optional<double> meanGpuPowerW;     // all GPUs together
-    std::optional<double> energyJ;           // all GPUs, over the window
+    std::optional<double> meanGpuPowerW; // all GPUs together
+    std::optional<double> energyJ;       // all GPUs, over the window
     std::optional<double> energyPerOutputTokenJ;
     std::optional<double> serverTtftMeanS;
     std::optional<double> serverTtftP50S;
     std::optional<double> serverTtftP90S;
-    std::optional<double> serverTtftCount;   // observations in the window
+    std::optional<double> serverTtftCount; // observations in the window
 };
 
-class PointTelemetry {
+class PointTelemetry
+{
 public:
-    // outputTokens: the point's client-measured output tokens in [t0, t1] (for energy per token); ≤ 0 skips it.
-    static PointTelemetrySummary summarise(const TelemetrySnapshot &snapshot, std::int64_t t0Ns, std::int64_t t1Ns,
-                                           double outputTokens);
+    // outputTokens: the point's client-measured output tokens in [t0, t1] (for energy per token); ≤ 0 skips
+    // it.
+    static PointTelemetrySummary summarise(const TelemetrySnapshot &snapshot, std::int64_t t0Ns,
+                                           std::int64_t t1Ns, double outputTokens);
 };
 
 } // namespace Throughline

@@ -8,11 +8,26 @@ namespace Throughline {
 
 namespace {
 
-bool isNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':'; }
-bool isNameChar(char c) { return isNameStart(c) || (c >= '0' && c <= '9'); }
-bool isLabelStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-bool isLabelChar(char c) { return isLabelStart(c) || (c >= '0' && c <= '9'); }
-bool isBlank(char c) { return c == ' ' || c == '\t'; }
+bool isNameStart(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == ':';
+}
+bool isNameChar(char c)
+{
+    return isNameStart(c) || (c >= '0' && c <= '9');
+}
+bool isLabelStart(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_';
+}
+bool isLabelChar(char c)
+{
+    return isLabelStart(c) || (c >= '0' && c <= '9');
+}
+bool isBlank(char c)
+{
+    return c == ' ' || c == '\t';
+}
 
 std::string excerptOf(std::string_view line)
 {
@@ -188,8 +203,9 @@ void resolveFamily(const std::map<std::string, MetricType> &types, PromSample &s
         if (b == types.end())
             continue;
         const MetricType t = b->second;
-        const bool fits = (t == MetricType::Histogram && suf.histogram) || (t == MetricType::Summary && suf.summary)
-            || (t == MetricType::Counter && suf.counter) || (t == MetricType::Info && suf.text == "_info");
+        const bool fits =
+            (t == MetricType::Histogram && suf.histogram) || (t == MetricType::Summary && suf.summary) ||
+            (t == MetricType::Counter && suf.counter) || (t == MetricType::Info && suf.text == "_info");
         if (fits) {
             s.family = base;
             s.type = t;

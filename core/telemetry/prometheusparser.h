@@ -18,7 +18,8 @@
 
 namespace Throughline {
 
-class PrometheusParser {
+class PrometheusParser
+{
 public:
     static ParsedExposition parse(std::string_view text);
 

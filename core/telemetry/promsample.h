@@ -18,9 +18,9 @@ struct PromSample {
     std::string family; // metric family after suffix resolution, e.g. vllm:time_to_first_token_seconds
     MetricType type = MetricType::Untyped; // the family's # TYPE (Untyped if none)
     LabelSet labels;
-    double value = 0.0;                    // NaN and ±Inf allowed
+    double value = 0.0;                      // NaN and ±Inf allowed
     std::optional<std::int64_t> timestampMs; // optional exposition timestamp (ms since epoch); informational
-    int line = 0;                          // 1-based line number in the exposition
+    int line = 0;                            // 1-based line number in the exposition
 
     // Value of label `key`, or nullptr.
     const std::string *label(const std::string &key) const;

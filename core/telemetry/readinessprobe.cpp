@@ -57,7 +57,8 @@ Result<ReadinessResult> ReadinessProbe::waitUntilReady(const std::string &baseUr
     ReadinessResult r;
     const auto start = std::chrono::steady_clock::now();
     auto nowNs = [&] {
-        return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - runT0).count();
+        return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - runT0)
+            .count();
     };
     for (;;) {
         if (cancel && cancel->load()) {
@@ -84,8 +85,9 @@ Result<ReadinessResult> ReadinessProbe::waitUntilReady(const std::string &baseUr
         r.lastError = error;
         if (std::chrono::steady_clock::now() - start >= options.deadline) {
             curl_easy_cleanup(easy);
-            return makeError(ErrorCode::Network, "endpoint not ready after "
-                                 + std::to_string(options.deadline.count() / 1000) + " s: " + r.lastError);
+            return makeError(ErrorCode::Network, "endpoint not ready after " +
+                                                     std::to_string(options.deadline.count() / 1000) +
+                                                     " s: " + r.lastError);
         }
         std::this_thread::sleep_for(options.pollInterval);
     }

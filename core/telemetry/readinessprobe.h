@@ -28,10 +28,12 @@ struct ReadinessResult {
     std::string lastError;        // of the last failed attempt
 };
 
-class ReadinessProbe {
+class ReadinessProbe
+{
 public:
     // baseUrl without /v1 (a trailing /v1 is stripped). runT0 is the run clock's zero (the start moment).
-    static Result<ReadinessResult> waitUntilReady(const std::string &baseUrl, std::chrono::steady_clock::time_point runT0,
+    static Result<ReadinessResult> waitUntilReady(const std::string &baseUrl,
+                                                  std::chrono::steady_clock::time_point runT0,
                                                   const ReadinessOptions &options = {},
                                                   const std::atomic<bool> *cancel = nullptr);
 };

@@ -39,7 +39,8 @@ struct Acc {
 
 } // namespace
 
-ReplicaReport ReplicaAnalysis::analyse(const std::vector<RequestRecord> &records, const ReplicaOptions &options)
+ReplicaReport ReplicaAnalysis::analyse(const std::vector<RequestRecord> &records,
+                                       const ReplicaOptions &options)
 {
     std::map<int, Acc> accs;
     for (const RequestRecord &r : records) {
@@ -82,7 +83,9 @@ ReplicaReport ReplicaAnalysis::analyse(const std::vector<RequestRecord> &records
         s.ok = a.ok;
         s.outputTokens = a.tokens;
         const std::int64_t span = a.lastEnd - a.firstSend;
-        s.outputTps = span > 0 && a.firstSend != std::numeric_limits<std::int64_t>::max() ? double(a.tokens) / (double(span) / 1e9) : 0.0;
+        s.outputTps = span > 0 && a.firstSend != std::numeric_limits<std::int64_t>::max()
+                          ? double(a.tokens) / (double(span) / 1e9)
+                          : 0.0;
         s.ttftP50Ms = percentile(a.ttft, 0.5);
         s.ttftP90Ms = percentile(a.ttft, 0.9);
         s.tpotP50Ms = percentile(a.tpot, 0.5);
@@ -113,8 +116,8 @@ ReplicaReport ReplicaAnalysis::analyse(const std::vector<RequestRecord> &records
             const double ref = median(others);
             if (ref > 0 && s.*st.field > options.slowFactor * ref) {
                 char buf[128];
-                std::snprintf(buf, sizeof buf, "%s %.2f ms is %.1f× the other replicas' median %.2f ms", st.label,
-                              s.*st.field, s.*st.field / ref, ref);
+                std::snprintf(buf, sizeof buf, "%s %.2f ms is %.1f× the other replicas' median %.2f ms",
+                              st.label, s.*st.field, s.*st.field / ref, ref);
                 s.muchSlower = true;
                 s.reason = buf;
                 break;
@@ -123,7 +126,8 @@ ReplicaReport ReplicaAnalysis::analyse(const std::vector<RequestRecord> &records
         if (s.muchSlower)
             continue;
         // Output throughput: with round-robin routing every replica gets the same requests, with
-        // least-in-flight routing a slow replica gets fewer; either way a much lower rate means a slow replica.
+        // least-in-flight routing a slow replica gets fewer; either way a much lower rate means a slow
+        // replica.
         std::vector<double> others;
         for (const ReplicaStats &o : report.replicas)
             if (&o != &s && o.judged)
@@ -132,7 +136,8 @@ ReplicaReport ReplicaAnalysis::analyse(const std::vector<RequestRecord> &records
             const double ref = median(others);
             if (ref > 0 && s.outputTps * options.slowFactor < ref) {
                 char buf[128];
-                std::snprintf(buf, sizeof buf, "output %.1f tokens/s is %.1f× below the other replicas' median %.1f",
+                std::snprintf(buf, sizeof buf,
+                              "output %.1f tokens/s is %.1f× below the other replicas' median %.1f",
                               s.outputTps, ref / std::max(s.outputTps, 1e-12), ref);
                 s.muchSlower = true;
                 s.reason = buf;

@@ -22,14 +22,14 @@ struct ReplicaStats {
     int replica = 0;
     int requests = 0;
     int ok = 0;
-    long long outputTokens = 0;     // Σ N_out of successful requests
-    double outputTps = 0.0;         // outputTokens ÷ (max t_end − min t_send) of this replica's requests
+    long long outputTokens = 0; // Σ N_out of successful requests
+    double outputTps = 0.0;     // outputTokens ÷ (max t_end − min t_send) of this replica's requests
     double ttftP50Ms = 0.0, ttftP90Ms = 0.0; // NaN when no value
     double tpotP50Ms = 0.0;
     double e2eP50Ms = 0.0, e2eP90Ms = 0.0;
-    bool judged = false;            // had enough requests to be compared
+    bool judged = false; // had enough requests to be compared
     bool muchSlower = false;
-    std::string reason;             // e.g. "TPOT p50 2.4× the other replicas' median"
+    std::string reason; // e.g. "TPOT p50 2.4× the other replicas' median"
 };
 
 struct ReplicaReport {
@@ -37,9 +37,11 @@ struct ReplicaReport {
     bool anyMuchSlower = false;
 };
 
-class ReplicaAnalysis {
+class ReplicaAnalysis
+{
 public:
-    static ReplicaReport analyse(const std::vector<RequestRecord> &records, const ReplicaOptions &options = {});
+    static ReplicaReport analyse(const std::vector<RequestRecord> &records,
+                                 const ReplicaOptions &options = {});
 };
 
 } // namespace Throughline

@@ -9,9 +9,13 @@
 namespace Throughline {
 
 template <typename T>
-class RingBuffer {
+class RingBuffer
+{
 public:
-    explicit RingBuffer(std::size_t capacity = 1024) : m_capacity(capacity > 0 ? capacity : 1) {}
+    explicit RingBuffer(std::size_t capacity = 1024)
+        : m_capacity(capacity > 0 ? capacity : 1)
+    {
+    }
 
     void push(T value)
     {

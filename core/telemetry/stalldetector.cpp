@@ -28,7 +28,8 @@ std::int64_t StallDetector::medianContentGapNs(const std::vector<RequestRecord> 
     const std::int64_t upper = gaps[mid];
     if (gaps.size() % 2 == 1)
         return upper;
-    const std::int64_t lower = *std::max_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(mid));
+    const std::int64_t lower =
+        *std::max_element(gaps.begin(), gaps.begin() + static_cast<std::ptrdiff_t>(mid));
     return lower + (upper - lower) / 2;
 }
 
@@ -39,11 +40,13 @@ StallReport StallDetector::analyse(const std::vector<RequestRecord> &records, co
 
     std::int64_t threshold = kNoTime;
     if (options.medianGapFactor > 0 && report.medianChunkGapNs != kNoTime) {
-        const auto rel = static_cast<std::int64_t>(std::llround(options.medianGapFactor * double(report.medianChunkGapNs)));
+        const auto rel = static_cast<std::int64_t>(
+            std::llround(options.medianGapFactor * double(report.medianChunkGapNs)));
         threshold = std::max(rel, options.minThresholdNs);
     }
     if (options.absoluteThresholdNs > 0)
-        threshold = threshold == kNoTime ? options.absoluteThresholdNs : std::max(threshold, options.absoluteThresholdNs);
+        threshold = threshold == kNoTime ? options.absoluteThresholdNs
+                                         : std::max(threshold, options.absoluteThresholdNs);
     report.thresholdNs = threshold;
 
     std::vector<StalledRequest> stalled;

@@ -18,19 +18,19 @@
 namespace Throughline {
 
 struct StallOptions {
-    std::int64_t absoluteThresholdNs = 0; // > 0 enables the absolute limit
-    double medianGapFactor = 10.0;        // > 0 enables k × median chunk gap
+    std::int64_t absoluteThresholdNs = 0;      // > 0 enables the absolute limit
+    double medianGapFactor = 10.0;             // > 0 enables k × median chunk gap
     std::int64_t minThresholdNs = 250'000'000; // floor of the relative limit (250 ms)
-    bool includeWarmup = true;             // warm-up requests are real load and can stall too
+    bool includeWarmup = true;                 // warm-up requests are real load and can stall too
     bool includeTimeToFirstToken = false;
-    std::int64_t nowNs = kNoTime;          // live: open gap of in-flight requests ends here
+    std::int64_t nowNs = kNoTime; // live: open gap of in-flight requests ends here
     std::size_t worstCount = 10;
 };
 
 struct StallGap {
     std::int64_t startNs = 0; // run clock
     std::int64_t endNs = 0;
-    bool open = false;        // still running at nowNs (request in flight)
+    bool open = false; // still running at nowNs (request in flight)
     std::int64_t lengthNs() const { return endNs - startNs; }
 };
 
@@ -48,7 +48,7 @@ struct StalledRequest {
 };
 
 struct StallReport {
-    std::int64_t thresholdNs = kNoTime;      // kNoTime: no usable threshold (no gaps to take a median of)
+    std::int64_t thresholdNs = kNoTime; // kNoTime: no usable threshold (no gaps to take a median of)
     std::int64_t medianChunkGapNs = kNoTime;
     int requestsChecked = 0;
     int requestsStalled = 0;
@@ -57,11 +57,13 @@ struct StallReport {
     std::vector<StalledRequest> worst; // by longest stall, descending, at most worstCount
 };
 
-class StallDetector {
+class StallDetector
+{
 public:
     static StallReport analyse(const std::vector<RequestRecord> &records, const StallOptions &options = {});
     // Median gap between consecutive content events, pooled over the records; kNoTime when there is none.
-    static std::int64_t medianContentGapNs(const std::vector<RequestRecord> &records, bool includeWarmup = true);
+    static std::int64_t medianContentGapNs(const std::vector<RequestRecord> &records,
+                                           bool includeWarmup = true);
 };
 
 } // namespace Throughline

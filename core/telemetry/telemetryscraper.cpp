@@ -60,7 +60,9 @@ bool looksLikeJson(const std::string &body)
 } // namespace
 
 TelemetryScraper::TelemetryScraper(std::vector<ScrapeTarget> targets, ScraperOptions options)
-    : m_targets(std::move(targets)), m_options(options), m_store(options.store)
+    : m_targets(std::move(targets))
+    , m_options(options)
+    , m_store(options.store)
 {
     globalInitOnce();
     m_multi = curl_multi_init();
@@ -74,8 +76,9 @@ TelemetryScraper::TelemetryScraper(std::vector<ScrapeTarget> targets, ScraperOpt
         curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L); // threads: no SIGALRM-based DNS timeouts
         curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(m_options.timeout.count()));
         curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(m_options.connectTimeout.count()));
-        curl_easy_setopt(e, CURLOPT_NOPROXY, "localhost,127.0.0.1,::1"); // never send loopback through a proxy
-        curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, "");                 // gzip/deflate if offered
+        curl_easy_setopt(e, CURLOPT_NOPROXY,
+                         "localhost,127.0.0.1,::1");      // never send loopback through a proxy
+        curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, ""); // gzip/deflate if offered
         curl_easy_setopt(e, CURLOPT_FOLLOWLOCATION, 0L);
         curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, &writeBody);
         curl_easy_setopt(e, CURLOPT_WRITEDATA, h.get());

@@ -35,13 +35,14 @@ struct ScrapeTarget {
 
 struct ScraperOptions {
     std::chrono::milliseconds interval{1000};
-    std::chrono::milliseconds timeout{800};        // whole transfer, per target
+    std::chrono::milliseconds timeout{800}; // whole transfer, per target
     std::chrono::milliseconds connectTimeout{300};
-    std::size_t maxBodyBytes = 32u << 20;          // a larger body fails the scrape
+    std::size_t maxBodyBytes = 32u << 20; // a larger body fails the scrape
     TelemetryStoreOptions store;
 };
 
-class TelemetryScraper {
+class TelemetryScraper
+{
 public:
     explicit TelemetryScraper(std::vector<ScrapeTarget> targets, ScraperOptions options = {});
     ~TelemetryScraper(); // stops and joins
@@ -64,7 +65,8 @@ public:
 
     // Targets for one endpoint: every base URL (the endpoint and its replicas, without /v1) × every
     // telemetry path of the backend preset, plus extra URLs (e.g. DCGM exporters) scraped with all maps.
-    static std::vector<ScrapeTarget> targetsFor(const std::vector<std::string> &baseUrls, const BackendPreset &preset,
+    static std::vector<ScrapeTarget> targetsFor(const std::vector<std::string> &baseUrls,
+                                                const BackendPreset &preset,
                                                 const std::vector<std::string> &extraUrls = {});
 
     struct Handle; // internal (per-target curl state); public only for the C write callback

@@ -19,9 +19,10 @@ struct TelemetrySeries {
     std::string name;         // common series name (commonseries.h) or the metric's own name (+ "_mean", …)
     std::string sourceMetric; // family as the server exposed it, e.g. vllm:gpu_cache_usage_perc
     std::string unit;         // "ratio", "requests", "tokens/s", "W", "C", "1/s", "s", "" when unknown
-    LabelSet labels;          // identifying labels, sorted by key (model_name, UUID, hostname … dropped for common series)
-    int source = 0;           // index of the scrape target
-    bool common = false;      // true when name is a common series
+    LabelSet
+        labels; // identifying labels, sorted by key (model_name, UUID, hostname … dropped for common series)
+    int source = 0;                       // index of the scrape target
+    bool common = false;                  // true when name is a common series
     std::vector<TelemetrySample> samples; // ascending time
     std::uint64_t droppedSamples = 0;     // oldest samples overwritten by the ring buffer
 
@@ -39,7 +40,7 @@ struct HistogramSnapshot {
 // Raw snapshots of a mapped histogram (server TTFT/ITL/E2E/queue), so that any window's distribution can be
 // recomputed as the difference of two snapshots.
 struct TelemetryHistogram {
-    std::string name;         // common series name, e.g. server_ttft_s
+    std::string name; // common series name, e.g. server_ttft_s
     std::string sourceMetric;
     LabelSet labels;
     int source = 0;
@@ -53,8 +54,8 @@ struct TelemetrySourceStatus {
     std::string backendId;
     int scrapesOk = 0;
     int scrapesFailed = 0;
-    int malformedLines = 0;   // total over all scrapes
-    std::string lastError;    // empty when the last scrape succeeded
+    int malformedLines = 0;    // total over all scrapes
+    std::string lastError;     // empty when the last scrape succeeded
     int lastMalformedLine = 0; // line number of the last malformed line seen (0 = none)
     std::int64_t lastOkNs = -1;
 };

@@ -17,7 +17,10 @@ struct TelemetryStore::Series {
     double prev = 0.0;
     std::int64_t prevT = 0;
 
-    explicit Series(std::size_t cap) : ring(cap) {}
+    explicit Series(std::size_t cap)
+        : ring(cap)
+    {
+    }
 };
 
 struct TelemetryStore::Histogram {
@@ -27,7 +30,10 @@ struct TelemetryStore::Histogram {
     bool hasPrev = false;
     HistogramSnapshot prev;
 
-    explicit Histogram(std::size_t cap) : ring(cap) {}
+    explicit Histogram(std::size_t cap)
+        : ring(cap)
+    {
+    }
 };
 
 struct TelemetryStore::Source {
@@ -43,9 +49,10 @@ namespace {
 // series so that one server's kv_cache_usage is one series (GPU index, engine, rank labels stay).
 bool isNoiseLabel(const std::string &key)
 {
-    static const char *const kNoise[] = {"model_name", "name", "UUID", "uuid", "device", "modelName", "Hostname",
-                                         "hostname", "pci_bus_id", "DCGM_FI_DRIVER_VERSION", "instance", "job",
-                                         "container", "namespace", "pod"};
+    static const char *const kNoise[] = {
+        "model_name", "name",     "UUID",      "uuid",       "device",
+        "modelName",  "Hostname", "hostname",  "pci_bus_id", "DCGM_FI_DRIVER_VERSION",
+        "instance",   "job",      "container", "namespace",  "pod"};
     for (const char *n : kNoise)
         if (key == n)
             return true;
@@ -109,7 +116,10 @@ struct HistAccumulator {
 
 } // namespace
 
-TelemetryStore::TelemetryStore(TelemetryStoreOptions options) : m_options(options) {}
+TelemetryStore::TelemetryStore(TelemetryStoreOptions options)
+    : m_options(options)
+{
+}
 TelemetryStore::~TelemetryStore() = default;
 
 int TelemetryStore::addSource(std::string url, std::string backendId, MetricNameMap map)
@@ -299,16 +309,19 @@ void TelemetryStore::ingest(int source, std::int64_t tNs, const ParsedExposition
                     dCum[i] -= h.prev.cumulativeCounts[i];
             }
             const double dtS = double(tNs - h.prev.tNs) / 1e9;
-            if (Series *r = seriesFor(source, acc.name + "_rate", acc.sourceMetric, "1/s", acc.labels, acc.common))
+            if (Series *r =
+                    seriesFor(source, acc.name + "_rate", acc.sourceMetric, "1/s", acc.labels, acc.common))
                 push(*r, tNs, dCount / dtS);
             if (dCount > 0) {
-                if (Series *m = seriesFor(source, acc.name + "_mean", acc.sourceMetric, acc.unit, acc.labels, acc.common))
+                if (Series *m = seriesFor(source, acc.name + "_mean", acc.sourceMetric, acc.unit, acc.labels,
+                                          acc.common))
                     push(*m, tNs, dSum / dCount * acc.scale);
                 if (acc.common && !bounds.empty()) {
                     static const std::pair<double, const char *> kQuantiles[] = {
                         {0.5, "_p50"}, {0.9, "_p90"}, {0.99, "_p99"}};
                     for (const auto &[q, suffix] : kQuantiles)
-                        if (Series *p = seriesFor(source, acc.name + suffix, acc.sourceMetric, acc.unit, acc.labels, true))
+                        if (Series *p = seriesFor(source, acc.name + suffix, acc.sourceMetric, acc.unit,
+                                                  acc.labels, true))
                             push(*p, tNs, histogramQuantile(q, bounds, dCum) * acc.scale);
                 }
             }
@@ -330,7 +343,8 @@ void TelemetryStore::ingest(int source, std::int64_t tNs, const ParsedExposition
         src.status.lastMalformedLine = parsed.issues.back().line;
 }
 
-void TelemetryStore::recordScrape(int source, std::int64_t tNs, bool ok, double durationMs, const std::string &error)
+void TelemetryStore::recordScrape(int source, std::int64_t tNs, bool ok, double durationMs,
+                                  const std::string &error)
 {
     if (source < 0 || source >= static_cast<int>(m_sources.size()))
         return;

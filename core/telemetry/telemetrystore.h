@@ -32,7 +32,8 @@ struct TelemetryStoreOptions {
     std::size_t maxHistogramSnapshots = 7200;
 };
 
-class TelemetryStore {
+class TelemetryStore
+{
 public:
     explicit TelemetryStore(TelemetryStoreOptions options = {});
     ~TelemetryStore();
@@ -56,8 +57,8 @@ private:
     struct Histogram;
     struct Source;
 
-    Series *seriesFor(int source, const std::string &name, const std::string &sourceMetric, const std::string &unit,
-                      LabelSet labels, bool common);
+    Series *seriesFor(int source, const std::string &name, const std::string &sourceMetric,
+                      const std::string &unit, LabelSet labels, bool common);
     void push(Series &s, std::int64_t tNs, double value);
 
     TelemetryStoreOptions m_options;

@@ -48,7 +48,8 @@ Result<ParsedExposition> TrtllmStatsParser::parse(std::string_view body)
         doc = std::move(arr);
     }
     if (!doc.is_array())
-        return makeError(ErrorCode::InvalidInput, "TRT-LLM /metrics: expected a JSON array of iteration stats");
+        return makeError(ErrorCode::InvalidInput,
+                         "TRT-LLM /metrics: expected a JSON array of iteration stats");
 
     ParsedExposition out;
     out.lineCount = static_cast<int>(doc.size());

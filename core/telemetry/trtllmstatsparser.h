@@ -5,7 +5,8 @@
 // ../shared/data/samples/ — with the fields:
 //   iter, timestamp, iterLatencyMS, numActiveRequests, numQueuedRequests, numCompletedRequests,
 //   maxNumActiveRequests, gpuMemUsage, cpuMemUsage, pinnedMemUsage,
-//   kvCacheStats{maxNumBlocks, freeNumBlocks, usedNumBlocks, tokensPerBlock, allocTotalBlocks, allocNewBlocks,
+//   kvCacheStats{maxNumBlocks, freeNumBlocks, usedNumBlocks, tokensPerBlock, allocTotalBlocks,
+//   allocNewBlocks,
 //                reusedBlocks, missedBlocks, cacheHitRate},
 //   inflightBatchingStats{numScheduledRequests, numContextRequests, numGenRequests, numPausedRequests,
 //                         numCtxTokens, microBatchId, avgNumDecodedTokensPerIter}
@@ -26,7 +27,8 @@
 
 namespace Throughline {
 
-class TrtllmStatsParser {
+class TrtllmStatsParser
+{
 public:
     // Error only when the body is not JSON or not an array/object at top level.
     static Result<ParsedExposition> parse(std::string_view body);

@@ -33,7 +33,8 @@ constexpr std::size_t kCacheMaxBytes = 256;
 constexpr std::size_t kCacheMaxEntries = 1 << 17;
 
 // GPT-2's pattern, used when a ByteLevel pre-tokenizer has use_regex = true.
-constexpr const char *kGpt2Pattern = R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)";
+constexpr const char *kGpt2Pattern =
+    R"('s|'t|'re|'ve|'m|'ll|'d| ?\p{L}+| ?\p{N}+| ?[^\s\p{L}\p{N}]+|\s+(?!\S)|\s+)";
 
 struct StringHash {
     using is_transparent = void;
@@ -43,9 +44,9 @@ struct StringHash {
 // JavaScript's String.prototype.trim whitespace set (WhiteSpace + LineTerminator).
 bool isJsSpace(char32_t c)
 {
-    return c == 0x09 || c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D || c == 0x20 || c == 0xA0 || c == 0x1680 ||
-           (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F ||
-           c == 0x3000 || c == 0xFEFF;
+    return c == 0x09 || c == 0x0A || c == 0x0B || c == 0x0C || c == 0x0D || c == 0x20 || c == 0xA0 ||
+           c == 0x1680 || (c >= 0x2000 && c <= 0x200A) || c == 0x2028 || c == 0x2029 || c == 0x202F ||
+           c == 0x205F || c == 0x3000 || c == 0xFEFF;
 }
 
 std::size_t trimEndPos(std::string_view text, std::size_t begin, std::size_t end)
@@ -82,7 +83,8 @@ struct AddedToken {
 };
 
 // Byte trie over added-token texts: longest match at each position (transformers.js DictionarySplitter).
-class AddedTrie {
+class AddedTrie
+{
 public:
     AddedTrie() { m_root.fill(-1); }
     void insert(std::string_view word, int tokenIndex)
@@ -164,16 +166,20 @@ struct BpeTokenizer::Impl {
     mutable std::unordered_map<std::string, std::vector<TokenId>, StringHash, std::equal_to<>> cache;
 };
 
-BpeTokenizer::BpeTokenizer() : m_d(std::make_unique<Impl>()) {}
+BpeTokenizer::BpeTokenizer()
+    : m_d(std::make_unique<Impl>())
+{
+}
 BpeTokenizer::~BpeTokenizer() = default;
 
 TiktokenSpec TiktokenSpec::o200kBase()
 {
     TiktokenSpec s;
     s.name = "o200k_base";
-    s.pattern = R"([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
-    s.specials = {{"<|endoftext|>", 199999}, {"<|fim_prefix|>", 200000}, {"<|fim_middle|>", 200001},
-                  {"<|fim_suffix|>", 200002}, {"<|im_start|>", 200003},  {"<|im_end|>", 200004},
+    s.pattern =
+        R"([^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]*[\p{Ll}\p{Lm}\p{Lo}\p{M}]+(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|[^\r\n\p{L}\p{N}]?[\p{Lu}\p{Lt}\p{Lm}\p{Lo}\p{M}]+[\p{Ll}\p{Lm}\p{Lo}\p{M}]*(?:'(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE]))?|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n/]*|\s*[\r\n]+|\s+(?!\S)|\s+)";
+    s.specials = {{"<|endoftext|>", 199999},  {"<|fim_prefix|>", 200000}, {"<|fim_middle|>", 200001},
+                  {"<|fim_suffix|>", 200002}, {"<|im_start|>", 200003},   {"<|im_end|>", 200004},
                   {"<|im_sep|>", 200005},     {"<|endofprompt|>", 200006}};
     return s;
 }
@@ -182,9 +188,10 @@ TiktokenSpec TiktokenSpec::cl100kBase()
 {
     TiktokenSpec s;
     s.name = "cl100k_base";
-    s.pattern = R"('(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE])|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s+$|\s*[\r\n]|\s+(?!\S)|\s)";
-    s.specials = {{"<|endoftext|>", 100257}, {"<|fim_prefix|>", 100258}, {"<|fim_middle|>", 100259},
-                  {"<|fim_suffix|>", 100260}, {"<|im_start|>", 100264},  {"<|im_end|>", 100265},
+    s.pattern =
+        R"('(?:[sS]|[dD]|[mM]|[tT]|[lL][lL]|[vV][eE]|[rR][eE])|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}{1,3}| ?[^\s\p{L}\p{N}]+[\r\n]*|\s+$|\s*[\r\n]|\s+(?!\S)|\s)";
+    s.specials = {{"<|endoftext|>", 100257},  {"<|fim_prefix|>", 100258}, {"<|fim_middle|>", 100259},
+                  {"<|fim_suffix|>", 100260}, {"<|im_start|>", 100264},   {"<|im_end|>", 100265},
                   {"<|im_sep|>", 100266},     {"<|endofprompt|>", 100276}};
     return s;
 }
@@ -223,7 +230,7 @@ Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::loadHuggingFace(const 
 }
 
 Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::fromHuggingFaceJson(std::string_view jsonText,
-                                                                             const std::string &sourceName)
+                                                                              const std::string &sourceName)
 {
     using nlohmann::json;
     const auto fail = [&](ErrorCode code, const std::string &msg) {
@@ -241,8 +248,10 @@ Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::fromHuggingFaceJson(st
     if (model.value("type", std::string("BPE")) != "BPE")
         return fail(ErrorCode::Unsupported, "model.type \"" + model.value("type", std::string()) +
                                                 "\" is not supported (only byte-level BPE)");
-    if (model.contains("byte_fallback") && model["byte_fallback"].is_boolean() && model["byte_fallback"].get<bool>())
-        return fail(ErrorCode::Unsupported, "model.byte_fallback = true is not supported (SentencePiece-style BPE)");
+    if (model.contains("byte_fallback") && model["byte_fallback"].is_boolean() &&
+        model["byte_fallback"].get<bool>())
+        return fail(ErrorCode::Unsupported,
+                    "model.byte_fallback = true is not supported (SentencePiece-style BPE)");
     for (const char *key : {"continuing_subword_prefix", "end_of_word_suffix"}) {
         if (model.contains(key) && model[key].is_string() && !model[key].get<std::string>().empty())
             return fail(ErrorCode::Unsupported, std::string("model.") + key + " is not supported");
@@ -255,8 +264,9 @@ Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::fromHuggingFaceJson(st
     // Normalizer: only "none" (null or an empty Sequence) — the shipped models have none.
     if (j.contains("normalizer") && !j["normalizer"].is_null()) {
         const json &n = j["normalizer"];
-        const bool emptySequence = n.value("type", std::string()) == "Sequence" && n.contains("normalizers") &&
-                                   n["normalizers"].is_array() && n["normalizers"].empty();
+        const bool emptySequence = n.value("type", std::string()) == "Sequence" &&
+                                   n.contains("normalizers") && n["normalizers"].is_array() &&
+                                   n["normalizers"].empty();
         if (!emptySequence)
             return fail(ErrorCode::Unsupported,
                         "normalizer of type \"" + n.value("type", std::string("?")) + "\" is not supported");
@@ -290,8 +300,8 @@ Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::fromHuggingFaceJson(st
                 return fail(ErrorCode::InvalidInput, where + ": Split without pattern");
             const std::string behavior = s.value("behavior", std::string("Isolated"));
             if (behavior != "Isolated" || s.value("invert", false))
-                return fail(ErrorCode::Unsupported,
-                            where + ": Split behaviour \"" + behavior + "\"/invert is not supported (only Isolated)");
+                return fail(ErrorCode::Unsupported, where + ": Split behaviour \"" + behavior +
+                                                        "\"/invert is not supported (only Isolated)");
             std::string pattern;
             if (s["pattern"].contains("Regex")) {
                 pattern = s["pattern"]["Regex"].get<std::string>();
@@ -311,7 +321,8 @@ Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::fromHuggingFaceJson(st
             d.splits.push_back(*re);
         } else if (type == "ByteLevel") {
             if (s.value("add_prefix_space", false))
-                return fail(ErrorCode::Unsupported, where + ": ByteLevel add_prefix_space = true is not supported");
+                return fail(ErrorCode::Unsupported,
+                            where + ": ByteLevel add_prefix_space = true is not supported");
             if (s.value("use_regex", true)) {
                 auto re = PreTokenRegex::compile(kGpt2Pattern);
                 if (!re)
@@ -320,12 +331,15 @@ Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::fromHuggingFaceJson(st
             }
             sawByteLevel = true;
         } else {
-            return fail(ErrorCode::Unsupported, where + ": pre-tokenizer type \"" + type + "\" is not supported");
+            return fail(ErrorCode::Unsupported,
+                        where + ": pre-tokenizer type \"" + type + "\" is not supported");
         }
     }
     if (!sawByteLevel)
-        return fail(ErrorCode::Unsupported, "pre_tokenizer has no ByteLevel step: not a byte-level BPE tokenizer");
-    if (j.contains("decoder") && !j["decoder"].is_null() && j["decoder"].value("type", std::string()) != "ByteLevel")
+        return fail(ErrorCode::Unsupported,
+                    "pre_tokenizer has no ByteLevel step: not a byte-level BPE tokenizer");
+    if (j.contains("decoder") && !j["decoder"].is_null() &&
+        j["decoder"].value("type", std::string()) != "ByteLevel")
         return fail(ErrorCode::Unsupported,
                     "decoder type \"" + j["decoder"].value("type", std::string()) + "\" is not supported");
 
@@ -346,7 +360,8 @@ Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::fromHuggingFaceJson(st
         for (const json &a : j["added_tokens"]) {
             if (!a.contains("id") || !a["id"].is_number_integer() || !a.contains("content") ||
                 !a["content"].is_string())
-                return fail(ErrorCode::InvalidInput, "added_tokens[" + std::to_string(k) + "] needs id and content");
+                return fail(ErrorCode::InvalidInput,
+                            "added_tokens[" + std::to_string(k) + "] needs id and content");
             AddedToken t;
             t.id = a["id"].get<TokenId>();
             t.content = a["content"].get<std::string>();
@@ -408,21 +423,24 @@ Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::fromHuggingFaceJson(st
             left = m[0].get<std::string>();
             right = m[1].get<std::string>();
         } else {
-            return fail(ErrorCode::InvalidInput, "model.merges[" + std::to_string(r) + "] is neither \"a b\" nor [a, b]");
+            return fail(ErrorCode::InvalidInput,
+                        "model.merges[" + std::to_string(r) + "] is neither \"a b\" nor [a, b]");
         }
         const auto l = byString.find(left);
         const auto rr = byString.find(right);
         const auto merged = byString.find(left + right);
         if (l == byString.end() || rr == byString.end() || merged == byString.end())
-            return fail(ErrorCode::InvalidInput, "model.merges[" + std::to_string(r) + "] (\"" + left + "\", \"" +
-                                                     right + "\") refers to a token missing from model.vocab");
+            return fail(ErrorCode::InvalidInput, "model.merges[" + std::to_string(r) + "] (\"" + left +
+                                                     "\", \"" + right +
+                                                     "\") refers to a token missing from model.vocab");
         d.merges.set(l->second, rr->second, static_cast<std::uint32_t>(r), merged->second);
     }
     tok->finishLoading();
     return std::shared_ptr<const BpeTokenizer>(std::move(tok));
 }
 
-Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::loadTiktoken(const std::string &path, const TiktokenSpec &spec)
+Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::loadTiktoken(const std::string &path,
+                                                                       const TiktokenSpec &spec)
 {
     auto text = readFile(path);
     if (!text)
@@ -468,7 +486,8 @@ Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::loadTiktoken(const std
         const QByteArray raw = QByteArray::fromBase64(QByteArray(line.data(), static_cast<qsizetype>(sp)),
                                                       QByteArray::AbortOnBase64DecodingErrors);
         if (raw.isEmpty())
-            return makeError(ErrorCode::InvalidInput, path + ":" + std::to_string(lineNo) + ": invalid base64 token");
+            return makeError(ErrorCode::InvalidInput,
+                             path + ":" + std::to_string(lineNo) + ": invalid base64 token");
         entries.emplace_back(std::string(raw.constData(), static_cast<std::size_t>(raw.size())),
                              static_cast<TokenId>(rank));
         maxId = std::max(maxId, static_cast<TokenId>(rank));
@@ -481,7 +500,8 @@ Result<std::shared_ptr<const BpeTokenizer>> BpeTokenizer::loadTiktoken(const std
     d.vocab.reserve(entries.size() * 2);
     for (auto &[bytes, id] : entries) {
         if (tok->m_flags[id] != 0)
-            return makeError(ErrorCode::InvalidInput, path + ": rank " + std::to_string(id) + " appears twice");
+            return makeError(ErrorCode::InvalidInput,
+                             path + ": rank " + std::to_string(id) + " appears twice");
         if (bytes.size() == 1)
             d.byteIds[static_cast<unsigned char>(bytes[0])] = id;
         tok->m_tokens[id] = bytes;

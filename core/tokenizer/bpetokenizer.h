@@ -23,7 +23,8 @@ using TokenId = std::int32_t;
 
 // How text that spells an added/special token (e.g. "<|endoftext|>") is treated.
 enum class SpecialTokens {
-    Recognize, // split it out and emit the token's id (Hugging Face behaviour; gpt-tokenizer allowedSpecial "all")
+    Recognize, // split it out and emit the token's id (Hugging Face behaviour; gpt-tokenizer allowedSpecial
+               // "all")
     AsText     // encode it like any other text (tiktoken encode_ordinary)
 };
 
@@ -39,14 +40,16 @@ struct TiktokenSpec {
     static std::optional<TiktokenSpec> byName(std::string_view name);
 };
 
-class BpeTokenizer {
+class BpeTokenizer
+{
 public:
     // Loads a tokenizer.json. Errors name the file and the field that is missing or unsupported.
     static Result<std::shared_ptr<const BpeTokenizer>> loadHuggingFace(const std::string &path);
     static Result<std::shared_ptr<const BpeTokenizer>> fromHuggingFaceJson(std::string_view jsonText,
-                                                                          const std::string &sourceName);
+                                                                           const std::string &sourceName);
     // Loads a tiktoken rank file ("base64 rank" per line). Errors name the file and line.
-    static Result<std::shared_ptr<const BpeTokenizer>> loadTiktoken(const std::string &path, const TiktokenSpec &spec);
+    static Result<std::shared_ptr<const BpeTokenizer>> loadTiktoken(const std::string &path,
+                                                                    const TiktokenSpec &spec);
 
     ~BpeTokenizer();
     BpeTokenizer(const BpeTokenizer &) = delete;
@@ -78,7 +81,8 @@ public:
 private:
     struct Impl;
     BpeTokenizer();
-    void encodeSection(std::string_view text, std::size_t begin, std::size_t end, std::vector<TokenId> &out) const;
+    void encodeSection(std::string_view text, std::size_t begin, std::size_t end,
+                       std::vector<TokenId> &out) const;
     void encodePiece(std::string_view piece, std::vector<TokenId> &out) const;
     void mergePiece(std::string_view piece, std::vector<TokenId> &out) const;
     void finishLoading();

@@ -8,7 +8,8 @@
 
 namespace Throughline {
 
-class MergeTable {
+class MergeTable
+{
 public:
     struct Entry {
         std::uint64_t key = kEmpty;
@@ -62,7 +63,8 @@ private:
     static constexpr std::uint64_t kEmpty = ~std::uint64_t{0};
     static std::uint64_t makeKey(std::int32_t l, std::int32_t r)
     {
-        return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(l)) << 32) | static_cast<std::uint32_t>(r);
+        return (static_cast<std::uint64_t>(static_cast<std::uint32_t>(l)) << 32) |
+               static_cast<std::uint32_t>(r);
     }
     static std::size_t hash(std::uint64_t k)
     {
@@ -79,8 +81,8 @@ private:
         m_size = 0;
         for (const Entry &e : old) {
             if (e.key != kEmpty)
-                set(static_cast<std::int32_t>(e.key >> 32), static_cast<std::int32_t>(e.key & 0xffffffffu), e.rank,
-                    e.id);
+                set(static_cast<std::int32_t>(e.key >> 32), static_cast<std::int32_t>(e.key & 0xffffffffu),
+                    e.rank, e.id);
         }
     }
 

@@ -9,7 +9,8 @@ namespace {
 
 // JavaScript's \s (ECMA-262 WhiteSpace + LineTerminator), as class contents.
 constexpr std::string_view kJsSpace =
-    "\\t\\n\\x{0B}\\f\\r \\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
+    "\\t\\n\\x{0B}\\f\\r "
+    "\\x{A0}\\x{1680}\\x{2000}-\\x{200A}\\x{2028}\\x{2029}\\x{202F}\\x{205F}\\x{3000}\\x{FEFF}";
 
 void replaceAll(std::string &s, std::string_view from, std::string_view to)
 {
@@ -74,12 +75,27 @@ Result<std::string> PreTokenRegex::translateJsPattern(const std::string &jsPatte
             std::string_view body;
             bool negated = false;
             switch (e) {
-            case 's': body = kJsSpace; break;
-            case 'S': body = kJsSpace; negated = true; break;
-            case 'd': body = "0-9"; break;
-            case 'D': body = "0-9"; negated = true; break;
-            case 'w': body = "A-Za-z0-9_"; break;
-            case 'W': body = "A-Za-z0-9_"; negated = true; break;
+            case 's':
+                body = kJsSpace;
+                break;
+            case 'S':
+                body = kJsSpace;
+                negated = true;
+                break;
+            case 'd':
+                body = "0-9";
+                break;
+            case 'D':
+                body = "0-9";
+                negated = true;
+                break;
+            case 'w':
+                body = "A-Za-z0-9_";
+                break;
+            case 'W':
+                body = "A-Za-z0-9_";
+                negated = true;
+                break;
             default:
                 out += '\\';
                 out += e;
@@ -92,9 +108,10 @@ Result<std::string> PreTokenRegex::translateJsPattern(const std::string &jsPatte
             } else if (!negated) {
                 out += body;
             } else {
-                return makeError(ErrorCode::Unsupported,
-                                 "pre-tokenizer pattern uses \\" + std::string(1, e) +
-                                     " inside a character class, which has no PCRE2 equivalent: " + jsPattern);
+                return makeError(
+                    ErrorCode::Unsupported,
+                    "pre-tokenizer pattern uses \\" + std::string(1, e) +
+                        " inside a character class, which has no PCRE2 equivalent: " + jsPattern);
             }
             continue;
         }
@@ -108,7 +125,8 @@ Result<std::string> PreTokenRegex::translateJsPattern(const std::string &jsPatte
                 ++i;
             }
             if (i + 1 < p.size() && p[i + 1] == ']')
-                return makeError(ErrorCode::Unsupported, "pre-tokenizer pattern has an empty class '[]': " + jsPattern);
+                return makeError(ErrorCode::Unsupported,
+                                 "pre-tokenizer pattern has an empty class '[]': " + jsPattern);
             continue;
         }
         if (inClass && c == ']')
@@ -126,16 +144,15 @@ Result<std::shared_ptr<const PreTokenRegex>> PreTokenRegex::compile(const std::s
     int errorCode = 0;
     PCRE2_SIZE errorOffset = 0;
     // UTF: code points, not bytes. DOLLAR_ENDONLY: JS `$` (no m flag) matches only at the very end.
-    pcre2_code *code = pcre2_compile(reinterpret_cast<PCRE2_SPTR>(translated->data()), translated->size(),
-                                     PCRE2_UTF | PCRE2_UCP | PCRE2_DOLLAR_ENDONLY, &errorCode, &errorOffset,
-                                     nullptr);
+    pcre2_code *code =
+        pcre2_compile(reinterpret_cast<PCRE2_SPTR>(translated->data()), translated->size(),
+                      PCRE2_UTF | PCRE2_UCP | PCRE2_DOLLAR_ENDONLY, &errorCode, &errorOffset, nullptr);
     if (!code) {
         PCRE2_UCHAR buffer[256];
         pcre2_get_error_message(errorCode, buffer, sizeof buffer);
-        return makeError(ErrorCode::InvalidInput, "cannot compile pre-tokenizer pattern at offset " +
-                                                      std::to_string(errorOffset) + ": " +
-                                                      reinterpret_cast<const char *>(buffer) + " (pattern " +
-                                                      jsPattern + ")");
+        return makeError(ErrorCode::InvalidInput,
+                         "cannot compile pre-tokenizer pattern at offset " + std::to_string(errorOffset) +
+                             ": " + reinterpret_cast<const char *>(buffer) + " (pattern " + jsPattern + ")");
     }
     std::shared_ptr<PreTokenRegex> re(new PreTokenRegex);
     re->m_pattern = *translated;
@@ -163,8 +180,8 @@ void PreTokenRegex::split(std::string_view text, TextSpan span, std::vector<Text
     while (pos < length) {
         // The slice starts at span.begin: tell PCRE2 not to look behind it (no lookbehinds in the
         // shipped patterns, but \b or ^ would otherwise see the previous piece).
-        const int rc = m_jit ? pcre2_jit_match(code, subject + span.begin, length - span.begin, pos - span.begin,
-                                               PCRE2_NO_UTF_CHECK, ts.matchData, ts.context)
+        const int rc = m_jit ? pcre2_jit_match(code, subject + span.begin, length - span.begin,
+                                               pos - span.begin, PCRE2_NO_UTF_CHECK, ts.matchData, ts.context)
                              : pcre2_match(code, subject + span.begin, length - span.begin, pos - span.begin,
                                            PCRE2_NO_UTF_CHECK, ts.matchData, ts.context);
         if (rc < 0)

@@ -22,7 +22,8 @@ struct TextSpan {
     std::size_t end = 0;
 };
 
-class PreTokenRegex {
+class PreTokenRegex
+{
 public:
     // Compiles a pattern from a tokenizer.json "Split" (or a tiktoken pattern). The error names the
     // pattern and PCRE2's message with the offset.

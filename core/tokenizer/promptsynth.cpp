@@ -35,7 +35,8 @@ bool cleanToken(std::string_view bytes)
 } // namespace
 
 PromptSynth::PromptSynth(std::shared_ptr<const BpeTokenizer> tokenizer, PromptSynthOptions options)
-    : m_tok(std::move(tokenizer)), m_options(options)
+    : m_tok(std::move(tokenizer))
+    , m_options(options)
 {
     for (const TokenId id : m_tok->ordinaryIds())
         if (cleanToken(m_tok->tokenBytes(id)))
@@ -59,7 +60,8 @@ Result<PromptSynth::Prefix> PromptSynth::prefixFor(int tokens) const
 Result<SynthPrompt> PromptSynth::make(std::uint64_t index, int isl) const
 {
     if (isl < 1)
-        return makeError(ErrorCode::InvalidInput, "prompt length (ISL) must be >= 1, got " + std::to_string(isl));
+        return makeError(ErrorCode::InvalidInput,
+                         "prompt length (ISL) must be >= 1, got " + std::to_string(isl));
     if (m_allowed.empty())
         return makeError(ErrorCode::InvalidInput, "tokenizer " + m_tok->name() + " has no usable tokens");
     const double ratio = std::clamp(m_options.sharedPrefixRatio, 0.0, 1.0);
@@ -81,7 +83,8 @@ Result<SynthPrompt> PromptSynth::make(std::uint64_t index, int isl) const
 
 Result<SynthPrompt> PromptSynth::complete(const Prefix &head, int total, std::uint64_t stream) const
 {
-    std::mt19937_64 rng(splitmix64(m_options.seed ^ splitmix64(stream + 0x51ed2701ULL * static_cast<std::uint64_t>(total))));
+    std::mt19937_64 rng(
+        splitmix64(m_options.seed ^ splitmix64(stream + 0x51ed2701ULL * static_cast<std::uint64_t>(total))));
     const auto randomId = [&] { return m_allowed[rng() % m_allowed.size()]; };
     const std::size_t want = static_cast<std::size_t>(total);
     const std::size_t headLen = head.ids.size();
@@ -92,8 +95,10 @@ Result<SynthPrompt> PromptSynth::complete(const Prefix &head, int total, std::ui
     for (int round = 0; round < kMaxRounds; ++round) {
         const std::string text = head.text + Utf8::sanitize(m_tok->decode(tail));
         std::vector<TokenId> ids = m_tok->encode(text);
-        const bool headKept = ids.size() >= headLen && std::equal(head.ids.begin(), head.ids.end(), ids.begin());
-        const bool special = std::any_of(ids.begin(), ids.end(), [&](TokenId id) { return m_tok->isAdded(id); });
+        const bool headKept =
+            ids.size() >= headLen && std::equal(head.ids.begin(), head.ids.end(), ids.begin());
+        const bool special =
+            std::any_of(ids.begin(), ids.end(), [&](TokenId id) { return m_tok->isAdded(id); });
         if (!headKept || special) {
             // The boundary merged into the prefix (or random text spelled a special token): redraw
             // the first tail token and try again.
@@ -116,9 +121,9 @@ Result<SynthPrompt> PromptSynth::complete(const Prefix &head, int total, std::ui
                 tail.push_back(randomId());
         }
     }
-    return makeError(ErrorCode::Internal, "could not synthesise a prompt of exactly " + std::to_string(total) +
-                                              " tokens with " + m_tok->name() + " in " + std::to_string(kMaxRounds) +
-                                              " rounds");
+    return makeError(ErrorCode::Internal, "could not synthesise a prompt of exactly " +
+                                              std::to_string(total) + " tokens with " + m_tok->name() +
+                                              " in " + std::to_string(kMaxRounds) + " rounds");
 }
 
 } // namespace Throughline

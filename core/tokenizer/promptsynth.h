@@ -26,12 +26,13 @@ struct PromptSynthOptions {
 };
 
 struct SynthPrompt {
-    std::string text;          // valid UTF-8
-    std::vector<TokenId> ids;  // encode(text): exactly isl ids
+    std::string text;           // valid UTF-8
+    std::vector<TokenId> ids;   // encode(text): exactly isl ids
     int sharedPrefixTokens = 0; // ids[0, sharedPrefixTokens) are common to all prompts of this isl
 };
 
-class PromptSynth {
+class PromptSynth
+{
 public:
     PromptSynth(std::shared_ptr<const BpeTokenizer> tokenizer, PromptSynthOptions options);
 

@@ -9,7 +9,8 @@
 
 namespace Throughline {
 
-class TarGzExtractor {
+class TarGzExtractor
+{
 public:
     // wanted: path inside the archive → destination file. Each destination is written to
     // "<dest>.part" and renamed when complete. Errors name the archive and the member; a wanted

@@ -27,8 +27,9 @@ Result<TokenizerLock> TokenizerLock::parse(std::string_view text, const std::str
         const json &p = j["packages"][i];
         const std::string where = "/packages/" + std::to_string(i);
         TokenizerPackage pkg;
-        for (const auto &[key, dst] : {std::pair{"dir", &pkg.dir}, std::pair{"name", &pkg.name},
-                                       std::pair{"version", &pkg.version}, std::pair{"integrity", &pkg.integrity}}) {
+        for (const auto &[key, dst] :
+             {std::pair{"dir", &pkg.dir}, std::pair{"name", &pkg.name}, std::pair{"version", &pkg.version},
+              std::pair{"integrity", &pkg.integrity}}) {
             if (!p.contains(key) || !p[key].is_string() || p[key].get<std::string>().empty())
                 return fail(where + "/" + key, "missing or not a string");
             *dst = p[key].get<std::string>();
@@ -41,7 +42,8 @@ Result<TokenizerLock> TokenizerLock::parse(std::string_view text, const std::str
         if (!p.contains("extract") || !p["extract"].is_object() || p["extract"].empty())
             return fail(where + "/extract", "missing object");
         for (const auto &[file, member] : p["extract"].items()) {
-            if (!member.is_string() || file.find('/') != std::string::npos || file.find("..") != std::string::npos)
+            if (!member.is_string() || file.find('/') != std::string::npos ||
+                file.find("..") != std::string::npos)
                 return fail(where + "/extract/" + file, "needs a plain file name mapped to a tarball path");
             pkg.extract[file] = member.get<std::string>();
         }

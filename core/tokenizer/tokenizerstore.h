@@ -4,7 +4,8 @@
 // sha512 integrity and extracts the needed files into CACHE/<package dir>/.
 //
 // Cache directory: THROUGHLINE_TOKENIZER_DIR if set, else the per-user cache location of
-// organisation Throughline / application throughline + "/tokenizers" (~/.cache/Throughline/throughline/tokenizers).
+// organisation Throughline / application throughline + "/tokenizers"
+// (~/.cache/Throughline/throughline/tokenizers).
 //
 // Thread-safe: load() memoises tokenizers process-wide (by resolved file path, kept for the process
 // lifetime) under a mutex.
@@ -20,7 +21,8 @@
 
 namespace Throughline {
 
-class TokenizerStore {
+class TokenizerStore
+{
 public:
     // cacheDir "" = defaultCacheDir(). Fails only if the compiled-in lock file is broken.
     static Result<TokenizerStore> open(std::string cacheDir = {});

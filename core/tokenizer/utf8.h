@@ -11,7 +11,10 @@ namespace Throughline::Utf8 {
 // surrogates and code points above U+10FFFF, as TextDecoder and PCRE2 do.
 std::size_t validPrefix(std::string_view s);
 
-inline bool isValid(std::string_view s) { return validPrefix(s) == s.size(); }
+inline bool isValid(std::string_view s)
+{
+    return validPrefix(s) == s.size();
+}
 
 // Replaces every maximal invalid subsequence with U+FFFD (the WHATWG TextDecoder rule that Node's
 // Buffer/TextDecoder use), so decoded token bytes cut in the middle of a character become text.

@@ -71,23 +71,22 @@ Result<CsvTable> CsvReader::parse(std::string_view text, std::string fileName)
                 }
                 if (!closed) {
                     return makeError(ErrorCode::InvalidInput,
-                                     table.fileName + ":" + std::to_string(openLine) + ":"
-                                         + std::to_string(openCol) + ": unterminated quoted field");
+                                     table.fileName + ":" + std::to_string(openLine) + ":" +
+                                         std::to_string(openCol) + ": unterminated quoted field");
                 }
                 // After a closing quote only a separator or end of line may follow.
                 if (pos < text.size() && text[pos] != ',' && text[pos] != '\n' && text[pos] != '\r') {
                     return makeError(ErrorCode::InvalidInput,
-                                     table.fileName + ":" + std::to_string(line) + ":"
-                                         + std::to_string(colOf(pos))
-                                         + ": unexpected character after closing quote");
+                                     table.fileName + ":" + std::to_string(line) + ":" +
+                                         std::to_string(colOf(pos)) +
+                                         ": unexpected character after closing quote");
                 }
             } else {
                 while (pos < text.size() && text[pos] != ',' && text[pos] != '\n' && text[pos] != '\r') {
                     if (text[pos] == '"') {
                         return makeError(ErrorCode::InvalidInput,
-                                         table.fileName + ":" + std::to_string(line) + ":"
-                                             + std::to_string(colOf(pos))
-                                             + ": quote inside an unquoted field");
+                                         table.fileName + ":" + std::to_string(line) + ":" +
+                                             std::to_string(colOf(pos)) + ": quote inside an unquoted field");
                     }
                     field.text += text[pos];
                     ++pos;
@@ -120,10 +119,10 @@ Result<CsvTable> CsvReader::parse(std::string_view text, std::string fileName)
             if (row.fields.size() > table.header.size()) {
                 const auto &extra = row.fields[table.header.size()];
                 return makeError(ErrorCode::InvalidInput,
-                                 table.fileName + ":" + std::to_string(extra.line) + ":"
-                                     + std::to_string(extra.column) + ": row has "
-                                     + std::to_string(row.fields.size()) + " fields, header has "
-                                     + std::to_string(table.header.size()));
+                                 table.fileName + ":" + std::to_string(extra.line) + ":" +
+                                     std::to_string(extra.column) + ": row has " +
+                                     std::to_string(row.fields.size()) + " fields, header has " +
+                                     std::to_string(table.header.size()));
             }
             table.rows.push_back(std::move(row));
         }
@@ -137,8 +136,7 @@ Result<CsvTable> CsvReader::readFile(const std::string &path)
 {
     QFile file(QString::fromStdString(path));
     if (!file.open(QIODevice::ReadOnly)) {
-        return makeError(ErrorCode::Io,
-                         path + ": cannot open: " + file.errorString().toStdString());
+        return makeError(ErrorCode::Io, path + ": cannot open: " + file.errorString().toStdString());
     }
     const QByteArray bytes = file.readAll();
     return parse(std::string_view(bytes.constData(), size_t(bytes.size())), path);

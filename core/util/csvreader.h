@@ -34,7 +34,8 @@ struct CsvTable {
     int column(std::string_view name) const;
 };
 
-class CsvReader {
+class CsvReader
+{
 public:
     // Parses text; fileName is only used in error messages.
     static Result<CsvTable> parse(std::string_view text, std::string fileName);

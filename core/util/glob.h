@@ -8,7 +8,8 @@
 
 namespace Throughline {
 
-class Glob {
+class Glob
+{
 public:
     // Empty string when the pattern is well formed, else what is wrong with it.
     static std::string check(std::string_view pattern);

@@ -5,9 +5,14 @@
 namespace Throughline {
 
 // Recursive-descent scanner over the raw text; records where each value (and member name) starts.
-class JsonPositionScanner {
+class JsonPositionScanner
+{
 public:
-    JsonPositionScanner(std::string_view text, JsonPositions &out) : m_text(text), m_out(out) {}
+    JsonPositionScanner(std::string_view text, JsonPositions &out)
+        : m_text(text)
+        , m_out(out)
+    {
+    }
 
     void run()
     {
@@ -72,11 +77,21 @@ private:
                 if (!out)
                     continue;
                 switch (e) {
-                case 'n': *out += '\n'; break;
-                case 't': *out += '\t'; break;
-                case 'r': *out += '\r'; break;
-                case 'b': *out += '\b'; break;
-                case 'f': *out += '\f'; break;
+                case 'n':
+                    *out += '\n';
+                    break;
+                case 't':
+                    *out += '\t';
+                    break;
+                case 'r':
+                    *out += '\r';
+                    break;
+                case 'b':
+                    *out += '\b';
+                    break;
+                case 'f':
+                    *out += '\f';
+                    break;
                 case 'u': {
                     unsigned cp = 0;
                     for (int k = 0; k < 4; ++k) {
@@ -84,25 +99,33 @@ private:
                             return fail();
                         const char h = peek();
                         cp <<= 4;
-                        if (h >= '0' && h <= '9') cp |= unsigned(h - '0');
-                        else if (h >= 'a' && h <= 'f') cp |= unsigned(h - 'a' + 10);
-                        else if (h >= 'A' && h <= 'F') cp |= unsigned(h - 'A' + 10);
-                        else return fail();
+                        if (h >= '0' && h <= '9')
+                            cp |= unsigned(h - '0');
+                        else if (h >= 'a' && h <= 'f')
+                            cp |= unsigned(h - 'a' + 10);
+                        else if (h >= 'A' && h <= 'F')
+                            cp |= unsigned(h - 'A' + 10);
+                        else
+                            return fail();
                         advance();
                     }
                     // Surrogate pairs are rare in keys; a lone surrogate is encoded as-is.
-                    if (cp >= 0xD800 && cp <= 0xDBFF && m_pos + 6 <= m_text.size() && m_text[m_pos] == '\\'
-                        && m_text[m_pos + 1] == 'u') {
+                    if (cp >= 0xD800 && cp <= 0xDBFF && m_pos + 6 <= m_text.size() && m_text[m_pos] == '\\' &&
+                        m_text[m_pos + 1] == 'u') {
                         advance();
                         advance();
                         unsigned lo = 0;
                         for (int k = 0; k < 4; ++k) {
                             const char h = peek();
                             lo <<= 4;
-                            if (h >= '0' && h <= '9') lo |= unsigned(h - '0');
-                            else if (h >= 'a' && h <= 'f') lo |= unsigned(h - 'a' + 10);
-                            else if (h >= 'A' && h <= 'F') lo |= unsigned(h - 'A' + 10);
-                            else return fail();
+                            if (h >= '0' && h <= '9')
+                                lo |= unsigned(h - '0');
+                            else if (h >= 'a' && h <= 'f')
+                                lo |= unsigned(h - 'a' + 10);
+                            else if (h >= 'A' && h <= 'F')
+                                lo |= unsigned(h - 'A' + 10);
+                            else
+                                return fail();
                             advance();
                         }
                         cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
@@ -110,7 +133,9 @@ private:
                     appendUtf8(*out, cp);
                     break;
                 }
-                default: *out += e; break;
+                default:
+                    *out += e;
+                    break;
                 }
                 continue;
             }

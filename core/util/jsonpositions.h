@@ -24,7 +24,8 @@ struct JsonLocation {
     JsonPosition value; // position of the value's first character
 };
 
-class JsonPositions {
+class JsonPositions
+{
 public:
     static JsonPositions index(std::string_view text);
 

@@ -26,30 +26,54 @@ struct Error {
 };
 
 template <typename T>
-class [[nodiscard]] Result {
+class [[nodiscard]] Result
+{
 public:
-    Result(T value) : m_v(std::move(value)) {}
-    Result(Error error) : m_v(std::move(error)) {}
+    Result(T value)
+        : m_v(std::move(value))
+    {
+    }
+    Result(Error error)
+        : m_v(std::move(error))
+    {
+    }
 
     bool ok() const { return m_v.index() == 0; }
     explicit operator bool() const { return ok(); }
 
-    T &value() & { assert(ok()); return std::get<0>(m_v); }
-    const T &value() const & { assert(ok()); return std::get<0>(m_v); }
-    T &&value() && { assert(ok()); return std::get<0>(std::move(m_v)); }
+    T &value() &
+    {
+        assert(ok());
+        return std::get<0>(m_v);
+    }
+    const T &value() const &
+    {
+        assert(ok());
+        return std::get<0>(m_v);
+    }
+    T &&value() &&
+    {
+        assert(ok());
+        return std::get<0>(std::move(m_v));
+    }
     T *operator->() { return &value(); }
     const T *operator->() const { return &value(); }
     T &operator*() & { return value(); }
     const T &operator*() const & { return value(); }
 
-    const Error &error() const { assert(!ok()); return std::get<1>(m_v); }
+    const Error &error() const
+    {
+        assert(!ok());
+        return std::get<1>(m_v);
+    }
 
 private:
     std::variant<T, Error> m_v;
 };
 
 // Result<void> equivalent.
-struct Ok {};
+struct Ok {
+};
 using Status = Result<Ok>;
 
 inline Error makeError(ErrorCode code, std::string message)

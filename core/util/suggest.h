@@ -8,7 +8,8 @@
 
 namespace Throughline {
 
-class Suggest {
+class Suggest
+{
 public:
     // Closest candidate, or "" when none is within max(2, |word| / 3) edits.
     static std::string closest(std::string_view word, const std::vector<std::string> &candidates);

@@ -30,15 +30,18 @@ static double median(std::vector<double> v)
 int main()
 {
     // A vLLM-shaped chat stream: role chunk, 8000 content chunks, finish, usage, [DONE]; fed in 4 KiB reads.
-    std::string stream = "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
-                         "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,"
-                         "\"finish_reason\":null}]}\n\n";
+    std::string stream =
+        "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
+        "\"choices\":[{\"index\":0,\"delta\":{\"role\":\"assistant\",\"content\":\"\"},\"logprobs\":null,"
+        "\"finish_reason\":null}]}\n\n";
     const int kEvents = 8000;
     for (int i = 0; i < kEvents; ++i)
-        stream += "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
-                  "\"choices\":[{\"index\":0,\"delta\":{\"content\":\" tok" + std::to_string(i) +
-                  "\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n";
-    stream += "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":512,\"completion_tokens\":8000}}\n\ndata: [DONE]\n\n";
+        stream +=
+            "data: {\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"m\","
+            "\"choices\":[{\"index\":0,\"delta\":{\"content\":\" tok" +
+            std::to_string(i) + "\"},\"logprobs\":null,\"finish_reason\":null}]}\n\n";
+    stream += "data: {\"choices\":[],\"usage\":{\"prompt_tokens\":512,\"completion_tokens\":8000}}\n\ndata: "
+              "[DONE]\n\n";
 
     std::vector<double> perEventUs, parseOnlyUs;
     for (int run = 0; run < 7; ++run) {
@@ -81,8 +84,10 @@ int main()
         if (bytes == 0)
             return 1;
     }
-    std::printf("SSE hot path only (reassembly, 4 KiB reads):        %.3f us/event (median of 7)\n", median(parseOnlyUs));
-    std::printf("SSE per event incl. JSON classification + record:  %.3f us/event (goal <= 2)\n", median(perEventUs));
+    std::printf("SSE hot path only (reassembly, 4 KiB reads):        %.3f us/event (median of 7)\n",
+                median(parseOnlyUs));
+    std::printf("SSE per event incl. JSON classification + record:  %.3f us/event (goal <= 2)\n",
+                median(perEventUs));
     std::printf("request build (Chat 128/128 prompt + JSON body):     %.2f us/request\n", median(buildUs));
     return 0;
 }

@@ -24,7 +24,8 @@ std::vector<RequestRecord> makePoint(int requests, int eventsPerRequest)
         r.events.reserve(static_cast<std::size_t>(eventsPerRequest) + 2);
         r.events.push_back({r.tSend + 1'000'000, StreamEvent::Kind::RoleOnly, -1});
         for (int k = 0; k < eventsPerRequest; ++k)
-            r.events.push_back({r.tSend + 20'000'000 + k * 5'000'000 + (i % 7) * 100'000, StreamEvent::Kind::Content, -1});
+            r.events.push_back(
+                {r.tSend + 20'000'000 + k * 5'000'000 + (i % 7) * 100'000, StreamEvent::Kind::Content, -1});
         r.events.push_back({r.events.back().tNs + 1000, StreamEvent::Kind::Usage, -1});
         r.tEnd = r.events.back().tNs;
         r.usage.completionTokens = eventsPerRequest;
@@ -58,8 +59,9 @@ int main()
         in.records = recs;
         double tps = 0;
         const double ms = medianMs([&] { tps = aggregatePoint(in).metrics.outputTps; });
-        std::printf("aggregatePoint %7d requests x %4d events: median %8.1f ms (%.0f ns/event) output_tps %.0f\n",
-                    requests, events, ms, ms * 1e6 / (static_cast<double>(requests) * events), tps);
+        std::printf(
+            "aggregatePoint %7d requests x %4d events: median %8.1f ms (%.0f ns/event) output_tps %.0f\n",
+            requests, events, ms, ms * 1e6 / (static_cast<double>(requests) * events), tps);
     }
     const auto recs = makePoint(100'000, 128);
     LiveSummary live(std::chrono::seconds(10));
@@ -74,13 +76,16 @@ int main()
         if (r.tEnd >= nextSnap) {
             const auto s0 = std::chrono::steady_clock::now();
             (void)live.snapshot(r.tEnd);
-            snapUs.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - s0).count());
+            snapUs.push_back(
+                std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - s0).count());
             nextSnap = r.tEnd + 100'000'000;
         }
     }
-    const double addMs = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - a).count();
+    const double addMs =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - a).count();
     std::sort(snapUs.begin(), snapUs.end());
-    std::printf("LiveSummary: %zu records x 128 events fed in %.1f ms (incl. snapshots); snapshot median %.1f us, max %.1f us (%zu snapshots, ~20k requests in a 10 s window)\n",
+    std::printf("LiveSummary: %zu records x 128 events fed in %.1f ms (incl. snapshots); snapshot median "
+                "%.1f us, max %.1f us (%zu snapshots, ~20k requests in a 10 s window)\n",
                 fed, addMs, snapUs[snapUs.size() / 2], snapUs.back(), snapUs.size());
     return 0;
 }

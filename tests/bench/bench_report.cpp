@@ -30,12 +30,13 @@ int main(int argc, char **argv)
         if (!writer.open(db).ok())
             return 1;
         // 20 scenarios = 5 phases × 4 backends.
-        big = TestFixture::storeRun(writer, "twenty", {"Chat", "Reasoning", "Summarization", "Generation", "Disaggregation"},
+        big = TestFixture::storeRun(writer, "twenty",
+                                    {"Chat", "Reasoning", "Summarization", "Generation", "Disaggregation"},
                                     {"vllm", "sglang", "trtllm", "dynamo"}, 40, 1)
                   .uuid;
         for (int i = 0; i < 999; ++i)
-            TestFixture::storeRun(writer, "run-" + std::to_string(i), {i % 2 ? "Chat" : "Reasoning"}, {"vllm"}, 40,
-                                  unsigned(i + 2), {i % 3 ? "nightly" : "weekly"});
+            TestFixture::storeRun(writer, "run-" + std::to_string(i), {i % 2 ? "Chat" : "Reasoning"},
+                                  {"vllm"}, 40, unsigned(i + 2), {i % 3 ? "nightly" : "weekly"});
         if (!writer.close().ok())
             return 1;
     }

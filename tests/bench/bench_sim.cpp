@@ -1,7 +1,9 @@
 // Benchmark of the simulated endpoint (never timed in CI). A small curl-multi harness measures:
-//   1. streams held open by a throughline-sim child process (goal 16,384 at time scale <= 1) and RSS per stream,
+//   1. streams held open by a throughline-sim child process (goal 16,384 at time scale <= 1) and RSS per
+//   stream,
 //   2. SSE events/s per server CPU core (goal >= 150,000),
-//   3. token-write lateness vs the scheduler's step ends at 1,024 streams (goal p99 <= 1 ms), in-process server.
+//   3. token-write lateness vs the scheduler's step ends at 1,024 streams (goal p99 <= 1 ms), in-process
+//   server.
 // Usage: bench_sim [--streams N] [--events-streams N] [--seconds S]
 #include "core/campaign/endpoint.h"
 #include "core/sim/simprocess.h"
@@ -51,16 +53,20 @@ size_t onData(char *p, size_t s, size_t n, void *ud)
 }
 
 // Curl-multi driver holding `count` streaming chat requests.
-class Harness {
+class Harness
+{
 public:
-    Harness(const std::string &url, int count, int maxTokens) : m_streams(size_t(count))
+    Harness(const std::string &url, int count, int maxTokens)
+        : m_streams(size_t(count))
     {
         m_multi = curl_multi_init();
         curl_multi_setopt(m_multi, CURLMOPT_MAXCONNECTS, long(count));
         m_headers = curl_slist_append(m_headers, "Content-Type: application/json");
         m_headers = curl_slist_append(m_headers, "Expect:");
-        m_body = "{\"messages\":[{\"role\":\"user\",\"content\":\"" + std::string(400, 'a') + "\"},{\"role\":\"user\",\"content\":\"go\"}],"
-                 "\"max_tokens\":" + std::to_string(maxTokens) + ",\"ignore_eos\":true,\"stream\":true}";
+        m_body = "{\"messages\":[{\"role\":\"user\",\"content\":\"" + std::string(400, 'a') +
+                 "\"},{\"role\":\"user\",\"content\":\"go\"}],"
+                 "\"max_tokens\":" +
+                 std::to_string(maxTokens) + ",\"ignore_eos\":true,\"stream\":true}";
         for (auto &st : m_streams) {
             st.easy = curl_easy_init();
             curl_easy_setopt(st.easy, CURLOPT_URL, url.c_str());
@@ -181,7 +187,8 @@ int main(int argc, char **argv)
         SimulatorOptions sim;
         sim.timeScale = 1.0;
         SimProcess p;
-        auto port = p.start(THROUGHLINE_SIM_EXE, SimProcess::argumentsFor("gpt-oss-120b", "H200", 8, "FP8", sim));
+        auto port =
+            p.start(THROUGHLINE_SIM_EXE, SimProcess::argumentsFor("gpt-oss-120b", "H200", 8, "FP8", sim));
         if (!port) {
             std::fprintf(stderr, "%s\n", port.error().message.c_str());
             return 1;
@@ -191,10 +198,11 @@ int main(int argc, char **argv)
         h.run(seconds);
         const long long rss1 = rssKb(p.pid());
         const int held = h.streamsWithData();
-        std::printf("[held] streams requested %d, streaming (>= 1 event) %d, finished early %d after %.0f s\n", streams,
-                    held, h.done(), seconds);
-        std::printf("[rss] server RSS %.1f MiB idle -> %.1f MiB with %d streams: %.1f KiB per stream\n", rss0 / 1024.0,
-                    rss1 / 1024.0, held, held ? double(rss1 - rss0) / held : 0.0);
+        std::printf(
+            "[held] streams requested %d, streaming (>= 1 event) %d, finished early %d after %.0f s\n",
+            streams, held, h.done(), seconds);
+        std::printf("[rss] server RSS %.1f MiB idle -> %.1f MiB with %d streams: %.1f KiB per stream\n",
+                    rss0 / 1024.0, rss1 / 1024.0, held, held ? double(rss1 - rss0) / held : 0.0);
         p.stop();
     }
     // 2. SSE events/s per server core (child process, fast time scale so tokens flow densely).
@@ -202,7 +210,8 @@ int main(int argc, char **argv)
         SimulatorOptions sim;
         sim.timeScale = 200;
         SimProcess p;
-        auto port = p.start(THROUGHLINE_SIM_EXE, SimProcess::argumentsFor("gpt-oss-20b", "B200", 1, "FP4", sim));
+        auto port =
+            p.start(THROUGHLINE_SIM_EXE, SimProcess::argumentsFor("gpt-oss-20b", "B200", 1, "FP4", sim));
         if (!port) {
             std::fprintf(stderr, "%s\n", port.error().message.c_str());
             return 1;
@@ -214,7 +223,8 @@ int main(int argc, char **argv)
         h.run(seconds / 2);
         const double cpu = cpuSeconds(p.pid()) - c0, wall = nowS() - t0;
         const long long ev = h.events() - e0;
-        std::printf("[events] %d streams: %.0f SSE events/s delivered, server CPU %.2f cores -> %.0f events/s per core\n",
+        std::printf("[events] %d streams: %.0f SSE events/s delivered, server CPU %.2f cores -> %.0f "
+                    "events/s per core\n",
                     eventStreams, ev / wall, cpu / wall, cpu > 0 ? ev / cpu : 0.0);
         p.stop();
     }
@@ -224,13 +234,15 @@ int main(int argc, char **argv)
         o->timeScale = 1.0;
         SimServer s(*o);
         auto port = s.start("127.0.0.1", 0);
-        Harness h("http://127.0.0.1:" + std::to_string(*port) + "/v1/chat/completions", latenessStreams, 4000);
+        Harness h("http://127.0.0.1:" + std::to_string(*port) + "/v1/chat/completions", latenessStreams,
+                  4000);
         h.run(seconds);
         const auto st = s.stats();
-        std::printf("[lateness] %d streams, %lld tokens in %lld writes: write - step end p50 %.3f ms, p99 %.3f ms, "
-                    "max %.3f ms\n",
-                    latenessStreams, (long long)st.tokensWritten, (long long)st.writes, st.latenessP50Ms, st.latenessP99Ms,
-                    st.latenessMaxMs);
+        std::printf(
+            "[lateness] %d streams, %lld tokens in %lld writes: write - step end p50 %.3f ms, p99 %.3f ms, "
+            "max %.3f ms\n",
+            latenessStreams, (long long)st.tokensWritten, (long long)st.writes, st.latenessP50Ms,
+            st.latenessP99Ms, st.latenessMaxMs);
         s.stop();
     }
     return 0;

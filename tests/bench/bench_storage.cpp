@@ -96,7 +96,8 @@ void reportIngest(const char *name, const std::string &path, std::size_t n, int 
     }
     std::printf("ingest %-36s wall %8.0f req/s, writer-CPU %8.0f req/s (goal >= %.0f: %s)  bytes/event %.2f  "
                 "queue high-water %zu\n",
-                name, median(rates), median(cpuRates), goal, median(cpuRates) >= goal ? "OK" : "MISSED", median(bytes), hw);
+                name, median(rates), median(cpuRates), goal, median(cpuRates) >= goal ? "OK" : "MISSED",
+                median(bytes), hw);
     std::fflush(stdout);
 }
 
@@ -145,9 +146,10 @@ int main(int argc, char **argv)
             nFiltered = reader.listRuns(*filter)->size();
             filtered.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
         }
-        std::printf("list %zu runs: wall %.1f ms, CPU %.1f ms (goal <= 50: %s); filtered (%zu hits) wall %.1f ms\n",
-                    nAll, median(all), median(allCpu), median(allCpu) <= 50 ? "OK" : "MISSED", nFiltered,
-                    median(filtered));
+        std::printf(
+            "list %zu runs: wall %.1f ms, CPU %.1f ms (goal <= 50: %s); filtered (%zu hits) wall %.1f ms\n",
+            nAll, median(all), median(allCpu), median(allCpu) <= 50 ? "OK" : "MISSED", nFiltered,
+            median(filtered));
     }
 
     // ---- aggregate a 1,000,000-request point ----
@@ -181,11 +183,13 @@ int main(int argc, char **argv)
             cpu.push_back(threadCpuMs() - c0);
             ms.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
         }
-        std::printf("aggregate 1,000,000-request point (narrow table): wall %.1f ms, CPU %.1f ms (goal <= 300: %s)  "
-                    "n_ok=%lld ttft p99=%.3f ms\n",
-                    median(ms), median(cpu), median(cpu) <= 300 ? "OK" : "MISSED", last["n_ok"].get<long long>(),
-                    last["ttft_ms"]["p99"].get<double>());
-        std::printf("(load average during the bench: see `uptime`; wall figures share 2 cores with other builds)\n");
+        std::printf(
+            "aggregate 1,000,000-request point (narrow table): wall %.1f ms, CPU %.1f ms (goal <= 300: %s)  "
+            "n_ok=%lld ttft p99=%.3f ms\n",
+            median(ms), median(cpu), median(cpu) <= 300 ? "OK" : "MISSED", last["n_ok"].get<long long>(),
+            last["ttft_ms"]["p99"].get<double>());
+        std::printf(
+            "(load average during the bench: see `uptime`; wall figures share 2 cores with other builds)\n");
     }
     return 0;
 }

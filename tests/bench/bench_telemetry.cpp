@@ -22,19 +22,23 @@ int main(int argc, char **argv)
         std::string t;
         t += "# HELP vllm:time_to_first_token_seconds Histogram of time to first token in seconds.\n";
         t += "# TYPE vllm:time_to_first_token_seconds histogram\n";
-        const char *les[] = {"0.001", "0.005", "0.01", "0.02", "0.04", "0.06", "0.08", "0.1", "0.25", "0.5",
-                             "0.75", "1.0", "2.5", "5.0", "7.5", "10.0", "20.0", "40.0", "80.0", "+Inf"};
+        const char *les[] = {"0.001", "0.005", "0.01", "0.02", "0.04", "0.06", "0.08",
+                             "0.1",   "0.25",  "0.5",  "0.75", "1.0",  "2.5",  "5.0",
+                             "7.5",   "10.0",  "20.0", "40.0", "80.0", "+Inf"};
         int i = 0;
         for (const char *le : les)
-            t += std::string("vllm:time_to_first_token_seconds_bucket{engine=\"0\",le=\"") + le
-                + "\",model_name=\"meta-llama/Llama-3.1-8B-Instruct\"} " + std::to_string(k * (++i)) + "\n";
-        t += "vllm:time_to_first_token_seconds_sum{engine=\"0\",model_name=\"m\"} " + std::to_string(k * 0.3) + "\n";
-        t += "vllm:time_to_first_token_seconds_count{engine=\"0\",model_name=\"m\"} " + std::to_string(k * 20) + "\n";
-        t += "# TYPE vllm:generation_tokens_total counter\nvllm:generation_tokens_total{engine=\"0\",model_name=\"m\"} "
-            + std::to_string(k * 1000) + "\n";
+            t += std::string("vllm:time_to_first_token_seconds_bucket{engine=\"0\",le=\"") + le +
+                 "\",model_name=\"meta-llama/Llama-3.1-8B-Instruct\"} " + std::to_string(k * (++i)) + "\n";
+        t += "vllm:time_to_first_token_seconds_sum{engine=\"0\",model_name=\"m\"} " +
+             std::to_string(k * 0.3) + "\n";
+        t += "vllm:time_to_first_token_seconds_count{engine=\"0\",model_name=\"m\"} " +
+             std::to_string(k * 20) + "\n";
+        t += "# TYPE vllm:generation_tokens_total "
+             "counter\nvllm:generation_tokens_total{engine=\"0\",model_name=\"m\"} " +
+             std::to_string(k * 1000) + "\n";
         for (int s = 0; s < series; ++s)
-            t += "# TYPE other_metric_" + std::to_string(s) + " gauge\nother_metric_" + std::to_string(s)
-                + "{engine=\"0\",model_name=\"m\",kind=\"x\\\"y\"} " + std::to_string(s + k) + "\n";
+            t += "# TYPE other_metric_" + std::to_string(s) + " gauge\nother_metric_" + std::to_string(s) +
+                 "{engine=\"0\",model_name=\"m\",kind=\"x\\\"y\"} " + std::to_string(s + k) + "\n";
         return t;
     };
     const std::string sample = exposition(1);

@@ -45,7 +45,7 @@ std::string benchText()
     }
     QStringList files;
     for (const QString &dir : {QStringLiteral("/docs"), QStringLiteral("/core"), QStringLiteral("/ui"),
-                              QStringLiteral("/app"), QStringLiteral("/tests")}) {
+                               QStringLiteral("/app"), QStringLiteral("/tests")}) {
         QDirIterator it(src + dir, {QStringLiteral("*.md"), QStringLiteral("*.cpp"), QStringLiteral("*.h")},
                         QDir::Files, QDirIterator::Subdirectories);
         while (it.hasNext())
@@ -103,7 +103,8 @@ int speed(const TokenizerStore &store)
         if (!tok)
             return std::fprintf(stderr, "%s\n", tok.error().message.c_str()), 3;
         const double loadS = seconds(t0);
-        const SpecialTokens mode = std::string_view(name) == "o200k_base" ? SpecialTokens::AsText : SpecialTokens::Recognize;
+        const SpecialTokens mode =
+            std::string_view(name) == "o200k_base" ? SpecialTokens::AsText : SpecialTokens::Recognize;
         double best = 1e9, cold = 0;
         std::vector<TokenId> ids;
         for (int run = 0; run < 6; ++run) {
@@ -114,25 +115,29 @@ int speed(const TokenizerStore &store)
                 cold = s; // first pass fills the piece cache
             best = std::min(best, s);
         }
-        std::printf("c++  %-12s %8zu tokens  first pass %6.2f MB/s  best of 5 %6.2f MB/s  (load %.2f s)\n", name,
-                    ids.size(), mb / cold, mb / best, loadS);
+        std::printf("c++  %-12s %8zu tokens  first pass %6.2f MB/s  best of 5 %6.2f MB/s  (load %.2f s)\n",
+                    name, ids.size(), mb / cold, mb / best, loadS);
         if (std::string_view(name) == "o200k_base")
             o200kIds = ids;
     }
 
     // Node reference: same file, gpt-tokenizer o200k_base.
     const QString src = QStringLiteral(THROUGHLINE_SOURCE_DIR "/tests/tokenizer-ref");
-    for (const QString &f : {QStringLiteral("package.json"), QStringLiteral("bench.mjs"), QStringLiteral("encode.mjs")}) {
+    for (const QString &f :
+         {QStringLiteral("package.json"), QStringLiteral("bench.mjs"), QStringLiteral("encode.mjs")}) {
         QFile::remove(refDir + QLatin1Char('/') + f);
         QFile::copy(src + QLatin1Char('/') + f, refDir + QLatin1Char('/') + f);
     }
     QByteArray out;
     if (!QFileInfo::exists(refDir + QStringLiteral("/node_modules/gpt-tokenizer/package.json")) &&
-        runProcess(QStringLiteral("npm"), {QStringLiteral("install"), QStringLiteral("--no-audit"), QStringLiteral("--no-fund"),
-                                           QStringLiteral("--no-package-lock")}, refDir, out) != 0)
+        runProcess(QStringLiteral("npm"),
+                   {QStringLiteral("install"), QStringLiteral("--no-audit"), QStringLiteral("--no-fund"),
+                    QStringLiteral("--no-package-lock")},
+                   refDir, out) != 0)
         return std::fprintf(stderr, "npm install failed in %s\n", qPrintable(refDir)), 3;
     const QString idsPath = refDir + QStringLiteral("/bench-ids.json");
-    if (runProcess(QStringLiteral("node"), {QStringLiteral("bench.mjs"), textPath, idsPath}, refDir, out) != 0)
+    if (runProcess(QStringLiteral("node"), {QStringLiteral("bench.mjs"), textPath, idsPath}, refDir, out) !=
+        0)
         return std::fprintf(stderr, "node bench.mjs failed\n"), 3;
     const auto node = nlohmann::json::parse(out.trimmed().toStdString());
     QFile idsFile(idsPath);
@@ -179,7 +184,8 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     const QStringList args = app.arguments();
     QByteArray dir = qgetenv("THROUGHLINE_TOKENIZER_DIR");
-    auto store = TokenizerStore::open(dir.isEmpty() ? std::string(THROUGHLINE_TOKENIZER_TEST_CACHE) : dir.toStdString());
+    auto store = TokenizerStore::open(dir.isEmpty() ? std::string(THROUGHLINE_TOKENIZER_TEST_CACHE)
+                                                    : dir.toStdString());
     if (!store)
         return std::fprintf(stderr, "%s\n", store.error().message.c_str()), 3;
     if (auto st = store->fetchAll([](const std::string &m) { std::printf("%s\n", m.c_str()); }); !st)

@@ -32,7 +32,8 @@ struct ProcResult {
 };
 
 // Runs a program with LD_LIBRARY_PATH removed and HOME/XDG dirs pointed into `home`.
-ProcResult runTool(const QString &program, const QStringList &args, const QString &home, int timeoutMs = 120000)
+ProcResult runTool(const QString &program, const QStringList &args, const QString &home,
+                   int timeoutMs = 120000)
 {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     env.remove(u"LD_LIBRARY_PATH"_s);
@@ -72,8 +73,8 @@ QSize pngSize(const QString &path)
     if (h.size() < 24 || !h.startsWith("\x89PNG"))
         return {};
     auto be32 = [&](int o) {
-        return (quint32(quint8(h[o])) << 24) | (quint32(quint8(h[o + 1])) << 16) | (quint32(quint8(h[o + 2])) << 8)
-            | quint32(quint8(h[o + 3]));
+        return (quint32(quint8(h[o])) << 24) | (quint32(quint8(h[o + 1])) << 16) |
+               (quint32(quint8(h[o + 2])) << 8) | quint32(quint8(h[o + 3]));
     };
     return QSize(int(be32(16)), int(be32(20)));
 }
@@ -110,17 +111,19 @@ void TstPackage::initTestCase()
     QVERIFY(m_scratch.isValid());
     for (const char *tool : {"dpkg-deb", "dpkg-shlibdeps"}) {
         if (QStandardPaths::findExecutable(QString::fromLatin1(tool)).isEmpty())
-            QSKIP(qPrintable(QStringLiteral("%1 not installed (apt-get install dpkg-dev)").arg(QLatin1String(tool))));
+            QSKIP(qPrintable(
+                QStringLiteral("%1 not installed (apt-get install dpkg-dev)").arg(QLatin1String(tool))));
     }
     const QString outDir = m_scratch.filePath(u"deb"_s);
     m_root = m_scratch.filePath(u"root"_s);
     m_home = m_scratch.filePath(u"home"_s);
     QVERIFY(QDir().mkpath(outDir) && QDir().mkpath(m_root) && QDir().mkpath(m_home));
 
-    const ProcResult cp = runTool(QStringLiteral(THROUGHLINE_CPACK),
-                                  {u"-G"_s, u"DEB"_s, u"--config"_s,
-                                   QStringLiteral(THROUGHLINE_BINARY_DIR "/CPackConfig.cmake"), u"-B"_s, outDir},
-                                  QString(), 240000);
+    const ProcResult cp =
+        runTool(QStringLiteral(THROUGHLINE_CPACK),
+                {u"-G"_s, u"DEB"_s, u"--config"_s,
+                 QStringLiteral(THROUGHLINE_BINARY_DIR "/CPackConfig.cmake"), u"-B"_s, outDir},
+                QString(), 240000);
     QVERIFY2(cp.finished && cp.exitCode == 0, qPrintable(u"cpack failed:\n"_s + cp.out + cp.err));
 
     const QStringList debs = QDir(outDir).entryList({u"*.deb"_s}, QDir::Files);
@@ -155,7 +158,8 @@ void TstPackage::controlFields()
     for (const QString &lib : {u"libqcustomplot2.1-qt6"_s, u"libqt6widgets6"_s})
         QVERIFY2(depends.contains(lib), qPrintable(lib + u" missing from Depends: "_s + depends));
 #else
-    QVERIFY2(!depends.contains(u"libqt6widgets6"_s), qPrintable(u"headless package pulls Widgets: "_s + depends));
+    QVERIFY2(!depends.contains(u"libqt6widgets6"_s),
+             qPrintable(u"headless package pulls Widgets: "_s + depends));
 #endif
 }
 
@@ -173,7 +177,8 @@ void TstPackage::contents()
         u"/usr/share/man/man1/throughline-cli.1.gz"_s,
     };
 #if THROUGHLINE_WITH_GUI
-    files << u"/usr/bin/throughline"_s << u"/usr/share/applications/io.github.throughline.Throughline.desktop"_s
+    files << u"/usr/bin/throughline"_s
+          << u"/usr/share/applications/io.github.throughline.Throughline.desktop"_s
           << u"/usr/share/metainfo/io.github.throughline.Throughline.metainfo.xml"_s
           << u"/usr/share/icons/hicolor/scalable/apps/throughline.svg"_s;
 #endif
@@ -193,7 +198,8 @@ void TstPackage::icons()
 {
 #if THROUGHLINE_WITH_GUI
     for (int n : {16, 22, 24, 32, 48, 64, 128, 256}) {
-        const QString p = m_root + QStringLiteral("/usr/share/icons/hicolor/%1x%1/apps/throughline.png").arg(n);
+        const QString p =
+            m_root + QStringLiteral("/usr/share/icons/hicolor/%1x%1/apps/throughline.png").arg(n);
         QCOMPARE(pngSize(p), QSize(n, n));
     }
 #else
@@ -236,9 +242,9 @@ void TstPackage::demoRun()
 {
     const QString outDir = m_scratch.filePath(u"demo-out"_s);
     const QString db = m_scratch.filePath(u"history.sqlite"_s);
-    const ProcResult r = runTool(bin(u"throughline-cli"_s),
-                                 {u"--db"_s, db, u"run"_s, demoCampaign(), u"--out"_s, outDir, u"--no-history"_s},
-                                 m_home, 90000);
+    const ProcResult r = runTool(
+        bin(u"throughline-cli"_s),
+        {u"--db"_s, db, u"run"_s, demoCampaign(), u"--out"_s, outDir, u"--no-history"_s}, m_home, 90000);
     QVERIFY2(r.finished, "demo run did not finish in 90 s");
     // 0 pass, 1 a target failed, 4 invalid point: all are completed runs; 2/3 are not.
     QVERIFY2(r.exitCode == 0 || r.exitCode == 1 || r.exitCode == 4,
@@ -273,10 +279,11 @@ void TstPackage::desktopAndMetainfo()
         checked = true;
     }
     if (!QStandardPaths::findExecutable(u"appstreamcli"_s).isEmpty()) {
-        const ProcResult r = runTool(
-            u"appstreamcli"_s,
-            {u"validate"_s, u"--no-net"_s, m_root + u"/usr/share/metainfo/io.github.throughline.Throughline.metainfo.xml"_s},
-            QString());
+        const ProcResult r =
+            runTool(u"appstreamcli"_s,
+                    {u"validate"_s, u"--no-net"_s,
+                     m_root + u"/usr/share/metainfo/io.github.throughline.Throughline.metainfo.xml"_s},
+                    QString());
         QVERIFY2(r.exitCode == 0, qPrintable(r.out + r.err));
         checked = true;
     }

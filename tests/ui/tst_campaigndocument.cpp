@@ -18,11 +18,13 @@ private slots:
         CampaignDocument doc;
         QSignalSpy changed(&doc, &CampaignDocument::changed);
         QSignalSpy modified(&doc, &CampaignDocument::modifiedChanged);
-        QVERIFY(doc.edit(QStringLiteral("Add model"), [](Campaign &c) { c.models.push_back("gpt-oss-20b"); }));
+        QVERIFY(
+            doc.edit(QStringLiteral("Add model"), [](Campaign &c) { c.models.push_back("gpt-oss-20b"); }));
         QCOMPARE(doc.undoStack()->count(), 1);
         QCOMPARE(doc.campaign().models, std::vector<std::string>{"gpt-oss-20b"});
         QCOMPARE(changed.count(), 1);
-        QCOMPARE(changed.at(0).at(0).value<CampaignDocument::Aspects>(), CampaignDocument::Aspects(CampaignDocument::Matrix));
+        QCOMPARE(changed.at(0).at(0).value<CampaignDocument::Aspects>(),
+                 CampaignDocument::Aspects(CampaignDocument::Matrix));
         QVERIFY(doc.isModified());
         QCOMPARE(modified.count(), 1);
 
@@ -44,17 +46,24 @@ private slots:
     {
         CampaignDocument doc;
         for (int c : {2, 3, 4})
-            doc.edit(QStringLiteral("Edit C max"), [c](Campaign &cp) { cp.plan.cMax = c; }, QStringLiteral("/plan/c_max"));
+            doc.edit(
+                QStringLiteral("Edit C max"), [c](Campaign &cp) { cp.plan.cMax = c; },
+                QStringLiteral("/plan/c_max"));
         QCOMPARE(doc.undoStack()->count(), 1);
         QCOMPARE(doc.campaign().plan.cMax, 4);
-        doc.edit(QStringLiteral("Edit C min"), [](Campaign &cp) { cp.plan.cMin = 2; }, QStringLiteral("/plan/c_min"));
+        doc.edit(
+            QStringLiteral("Edit C min"), [](Campaign &cp) { cp.plan.cMin = 2; },
+            QStringLiteral("/plan/c_min"));
         QCOMPARE(doc.undoStack()->count(), 2);
         doc.undoStack()->undo();
         doc.undoStack()->undo();
         QCOMPARE(doc.campaign().plan.cMax, LoadPlan{}.cMax);
         // Typing a value and typing the original back leaves nothing to undo.
-        doc.edit(QStringLiteral("x"), [](Campaign &cp) { cp.plan.cMax = 7; }, QStringLiteral("/plan/c_max"));
-        doc.edit(QStringLiteral("x"), [](Campaign &cp) { cp.plan.cMax = LoadPlan{}.cMax; }, QStringLiteral("/plan/c_max"));
+        doc.edit(
+            QStringLiteral("x"), [](Campaign &cp) { cp.plan.cMax = 7; }, QStringLiteral("/plan/c_max"));
+        doc.edit(
+            QStringLiteral("x"), [](Campaign &cp) { cp.plan.cMax = LoadPlan{}.cMax; },
+            QStringLiteral("/plan/c_max"));
         QCOMPARE(doc.undoStack()->count(), 0);
     }
 

@@ -121,7 +121,8 @@ private slots:
 
         // An exclude rule typed by the user removes the matching cells.
         auto *exclude = child<QPlainTextEdit>(m_page, "excludeRules");
-        QCOMPARE(m_page->matrixEditor()->setRules(false, QStringLiteral("backend=sglang,phase=Reasoning")), QString());
+        QCOMPARE(m_page->matrixEditor()->setRules(false, QStringLiteral("backend=sglang,phase=Reasoning")),
+                 QString());
         QTRY_COMPARE(m_page->scenarioCount(), 6);
         QCOMPARE(exclude->toPlainText(), QStringLiteral("backend=sglang,phase=Reasoning"));
         QVERIFY(!m_page->matrixEditor()->setRules(false, QStringLiteral("no-equals-sign")).isEmpty());
@@ -202,7 +203,8 @@ private slots:
         QCOMPARE(p.islDist.kind, LengthDist::Kind::Uniform);
         QCOMPARE(p.islDist.min, 96);  // 128 × 0.75
         QCOMPARE(p.islDist.max, 160); // 128 × 1.25
-        QCOMPARE(child<QComboBox>(m_page, "phase_isl_dist")->currentData().toInt(), int(LengthDist::Kind::Uniform));
+        QCOMPARE(child<QComboBox>(m_page, "phase_isl_dist")->currentData().toInt(),
+                 int(LengthDist::Kind::Uniform));
     }
 
     void testConnectionAgainstLoopbackServer()
@@ -221,12 +223,14 @@ private slots:
         });
         EndpointEditor *ed = m_page->endpointEditor();
         ed->setCurrentEndpoint(1);
-        QCOMPARE(child<QLineEdit>(m_page, "endpoint_base_url")->text(), QString::fromStdString(m_doc->campaign().endpoints[1].baseUrl));
+        QCOMPARE(child<QLineEdit>(m_page, "endpoint_base_url")->text(),
+                 QString::fromStdString(m_doc->campaign().endpoints[1].baseUrl));
         QSignalSpy tested(ed, &EndpointEditor::connectionTested);
         QTest::mouseClick(child<QPushButton>(m_page, "testConnection"), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(tested.count(), 1, 10000);
         QVERIFY2(tested.at(0).at(0).toBool(), qPrintable(tested.at(0).at(1).toString()));
-        QVERIFY2(tested.at(0).at(1).toString().contains(QStringLiteral("gpt-oss-20b")), qPrintable(tested.at(0).at(1).toString()));
+        QVERIFY2(tested.at(0).at(1).toString().contains(QStringLiteral("gpt-oss-20b")),
+                 qPrintable(tested.at(0).at(1).toString()));
 
         // A closed port reports the failure instead of hanging.
         server.stop();

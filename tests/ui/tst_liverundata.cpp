@@ -31,7 +31,7 @@ private slots:
         QCOMPARE(closed[0].tS, 0.5);
         QCOMPARE(closed[0].samples, 10);
         QCOMPARE(closed[0].outputTps, 1000.0);
-        QCOMPARE(closed[0].ttftP50Ms, 14.5);             // linear interpolation
+        QCOMPARE(closed[0].ttftP50Ms, 14.5);               // linear interpolation
         QVERIFY(qFuzzyCompare(closed[0].ttftP90Ms, 18.1)); // 10 + 0.9 × 9
         QCOMPARE(d.flush().size(), size_t(2));
     }

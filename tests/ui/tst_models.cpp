@@ -86,7 +86,8 @@ private slots:
         const auto scenarios = demoScenarios();
         model.setScenarios(scenarios);
         QCOMPARE(model.rowCount(), int(scenarios.size()));
-        QCOMPARE(model.index(0, ScenarioTableModel::Id).data().toString(), QString::fromStdString(scenarios[0].id));
+        QCOMPARE(model.index(0, ScenarioTableModel::Id).data().toString(),
+                 QString::fromStdString(scenarios[0].id));
         QCOMPARE(model.index(0, ScenarioTableModel::Isl).data(Roles::Sort).toInt(), scenarios[0].phase.isl);
         model.setScenarios({});
         QCOMPARE(model.rowCount(), 0);
@@ -96,7 +97,8 @@ private slots:
     {
         ProblemListModel model;
         QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-        model.setProblems({{"/plan/c_max", 3, 5, "must be ≥ c_min", false}, {"", 1, 1, "root problem", false}});
+        model.setProblems(
+            {{"/plan/c_max", 3, 5, "must be ≥ c_min", false}, {"", 1, 1, "root problem", false}});
         QCOMPARE(model.rowCount(), 2);
         QCOMPARE(model.index(0).data(Roles::Pointer).toString(), QStringLiteral("/plan/c_max"));
         QCOMPARE(model.index(1).data(Roles::Pointer).toString(), QStringLiteral("/"));
@@ -110,9 +112,11 @@ private slots:
         const auto scenarios = demoScenarios();
         model.setScenarios(scenarios, std::vector<int>(scenarios.size(), 3));
         QCOMPARE(model.rowCount(), int(scenarios.size()));
-        QCOMPARE(model.index(0, RunResultsModel::VerdictCol).data(Roles::Verdict).toString(), QStringLiteral("pending"));
+        QCOMPARE(model.index(0, RunResultsModel::VerdictCol).data(Roles::Verdict).toString(),
+                 QStringLiteral("pending"));
         model.setState(0, RunResultsModel::State::Running);
-        QCOMPARE(model.index(0, RunResultsModel::VerdictCol).data(Roles::Verdict).toString(), QStringLiteral("running"));
+        QCOMPARE(model.index(0, RunResultsModel::VerdictCol).data(Roles::Verdict).toString(),
+                 QStringLiteral("running"));
         model.setLivePointsDone(0, 2);
         QCOMPARE(model.index(0, RunResultsModel::PointsCol).data().toString(), QStringLiteral("2 / 3"));
         PointResult p;
@@ -122,8 +126,10 @@ private slots:
         v.status = Verdict::Status::Pass;
         v.operatingPoint = 0;
         model.setResults(0, {p}, v);
-        QCOMPARE(model.index(0, RunResultsModel::VerdictCol).data(Roles::Verdict).toString(), QStringLiteral("pass"));
-        QCOMPARE(model.index(0, RunResultsModel::OutputTpsGpuCol).data().toString(), QStringLiteral("1234.5"));
+        QCOMPARE(model.index(0, RunResultsModel::VerdictCol).data(Roles::Verdict).toString(),
+                 QStringLiteral("pass"));
+        QCOMPARE(model.index(0, RunResultsModel::OutputTpsGpuCol).data().toString(),
+                 QStringLiteral("1234.5"));
         QCOMPARE(model.index(0, RunResultsModel::ValidityCol).data().toString(), QStringLiteral("valid"));
     }
 };

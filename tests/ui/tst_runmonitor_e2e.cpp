@@ -62,11 +62,14 @@ private slots:
                 flags += QStringLiteral(" [C=%1 n=%2:").arg(p.load.concurrency).arg(p.nOk);
                 for (const auto &f : p.validity.flags)
                     flags += u' ' + QString::fromStdString(f);
-                flags += QStringLiteral(" cpu=%1 lateness_p99=%2ms]").arg(p.client.cpuPct).arg(p.client.sendLatenessP99Ms);
+                flags += QStringLiteral(" cpu=%1 lateness_p99=%2ms]")
+                             .arg(p.client.cpuPct)
+                             .arg(p.client.sendLatenessP99Ms);
             }
             QVERIFY2(i.data(Roles::Verdict).toString() == u"pass",
-                     qPrintable(results->index(r, RunResultsModel::ScenarioCol).data().toString() + u": "
-                                + i.data(Roles::Verdict).toString() + u" " + i.data(Qt::ToolTipRole).toString() + flags));
+                     qPrintable(results->index(r, RunResultsModel::ScenarioCol).data().toString() + u": " +
+                                i.data(Roles::Verdict).toString() + u" " +
+                                i.data(Qt::ToolTipRole).toString() + flags));
             QCOMPARE(results->row(r).points.size(), size_t(3)); // C = 1, 4, 16
         }
 
@@ -85,13 +88,14 @@ private slots:
 
         // Time series: bucketed by run second; at least one bucket per series, none beyond the run.
         QVERIFY(run->throughputPlot()->pointCount(0) > 0);
-        QVERIFY(run->latencyPlot()->pointCount(0) > 0);  // TTFT p50
-        QVERIFY(run->latencyPlot()->pointCount(2) > 0);  // TPOT p50
+        QVERIFY(run->latencyPlot()->pointCount(0) > 0); // TTFT p50
+        QVERIFY(run->latencyPlot()->pointCount(2) > 0); // TPOT p50
         QVERIFY(run->inFlightPlot()->pointCount(0) > 0);
 
         // Hang detector: the UI timer was never more than 1 s late.
         QVERIFY2(run->maxTimerLatenessMs() < 1000, qPrintable(QString::number(run->maxTimerLatenessMs())));
-        qInfo("max UI-timer lateness %.1f ms, max replot %.1f ms", run->maxTimerLatenessMs(), run->maxReplotMs());
+        qInfo("max UI-timer lateness %.1f ms, max replot %.1f ms", run->maxTimerLatenessMs(),
+              run->maxReplotMs());
         QCOMPARE(run->engineState(), QStringLiteral("finished"));
         QVERIFY(start->isEnabled());
     }

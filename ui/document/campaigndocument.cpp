@@ -8,7 +8,9 @@
 
 namespace Throughline {
 
-CampaignDocument::CampaignDocument(QObject *parent) : QObject(parent), m_undo(new QUndoStack(this))
+CampaignDocument::CampaignDocument(QObject *parent)
+    : QObject(parent)
+    , m_undo(new QUndoStack(this))
 {
     connect(m_undo, &QUndoStack::cleanChanged, this, [this](bool clean) { emit modifiedChanged(!clean); });
 }
@@ -95,8 +97,8 @@ CampaignDocument::Aspects CampaignDocument::diff(const Campaign &a, const Campai
     Aspects r;
     if (a.name != b.name || a.description != b.description || a.schemaVersion != b.schemaVersion)
         r |= Meta;
-    if (a.models != b.models || a.backends != b.backends || a.deployments != b.deployments
-        || a.phases != b.phases || a.customModels != b.customModels || a.customGpus != b.customGpus)
+    if (a.models != b.models || a.backends != b.backends || a.deployments != b.deployments ||
+        a.phases != b.phases || a.customModels != b.customModels || a.customGpus != b.customGpus)
         r |= Matrix;
     if (a.include != b.include || a.exclude != b.exclude)
         r |= Rules;

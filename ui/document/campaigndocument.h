@@ -22,9 +22,9 @@ class CampaignDocument : public QObject
     Q_OBJECT
 public:
     enum Aspect {
-        Meta = 0x1,      // name, description, schema version
-        Matrix = 0x2,    // models, backends, deployments, phases, custom models / GPUs
-        Rules = 0x4,     // include / exclude
+        Meta = 0x1,   // name, description, schema version
+        Matrix = 0x2, // models, backends, deployments, phases, custom models / GPUs
+        Rules = 0x4,  // include / exclude
         Endpoints = 0x8,
         Plan = 0x10,
         Slos = 0x20,

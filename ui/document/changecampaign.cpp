@@ -8,8 +8,11 @@ namespace Throughline {
 
 ChangeCampaign::ChangeCampaign(CampaignDocument *document, const QString &text, Campaign before,
                                Campaign after, int mergeId)
-    : QUndoCommand(text), m_document(document), m_before(std::move(before)), m_after(std::move(after)),
-      m_mergeId(mergeId)
+    : QUndoCommand(text)
+    , m_document(document)
+    , m_before(std::move(before))
+    , m_after(std::move(after))
+    , m_mergeId(mergeId)
 {
 }
 

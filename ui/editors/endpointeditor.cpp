@@ -69,9 +69,13 @@ std::map<std::string, std::vector<std::string>> parseMatch(const QString &text)
 } // namespace
 
 EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
-    : QWidget(parent), m_document(document), m_binder(new FieldBinder(document, this)),
-      m_list(new QListWidget(this)), m_form(new QWidget(this)), m_testButton(new QPushButton(tr("Test connection"), this)),
-      m_testResult(new QPlainTextEdit(this))
+    : QWidget(parent)
+    , m_document(document)
+    , m_binder(new FieldBinder(document, this))
+    , m_list(new QListWidget(this))
+    , m_form(new QWidget(this))
+    , m_testButton(new QPushButton(tr("Test connection"), this))
+    , m_testResult(new QPlainTextEdit(this))
 {
     m_list->setObjectName(QStringLiteral("endpointList"));
     m_binder->setIndexProvider([this] { return currentEndpoint(); });
@@ -110,7 +114,9 @@ EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
                 Endpoint e = get(c);
                 return QString::fromStdString(field(e));
             },
-            [with, field](Campaign &c, const QString &v) { with(c, [&](Endpoint &e) { field(e) = v.trimmed().toStdString(); }); });
+            [with, field](Campaign &c, const QString &v) {
+                with(c, [&](Endpoint &e) { field(e) = v.trimmed().toStdString(); });
+            });
         return w;
     };
     line(tr("Name"), QStringLiteral("name"), {}, [](Endpoint &e) -> std::string & { return e.name; });
@@ -120,7 +126,8 @@ EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
     kind->addItem(tr("Simulated (built-in)"), int(Endpoint::Kind::Simulated));
     form->addRow(tr("Kind"), kind);
     m_binder->bindCombo(
-        kind, QStringLiteral("/endpoints/%1/kind"), tr("Change endpoint kind"), [get](const Campaign &c) { return int(get(c).kind); },
+        kind, QStringLiteral("/endpoints/%1/kind"), tr("Change endpoint kind"),
+        [get](const Campaign &c) { return int(get(c).kind); },
         [with](Campaign &c, const int &v) { with(c, [&](Endpoint &e) { e.kind = Endpoint::Kind(v); }); });
     line(tr("Base URL"), QStringLiteral("base_url"), QStringLiteral("http://127.0.0.1:8000"),
          [](Endpoint &e) -> std::string & { return e.baseUrl; });
@@ -132,31 +139,41 @@ EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
     m_binder->bindText(
         replicas, QStringLiteral("/endpoints/%1/replica_urls"), tr("Edit replica URLs"),
         [get](const Campaign &c) { return joinLines(get(c).replicaUrls); },
-        [with](Campaign &c, const QString &v) { with(c, [&](Endpoint &e) { e.replicaUrls = splitLines(v); }); });
+        [with](Campaign &c, const QString &v) {
+            with(c, [&](Endpoint &e) { e.replicaUrls = splitLines(v); });
+        });
     auto *routing = new QComboBox(m_form);
     routing->setObjectName(QStringLiteral("endpoint_routing"));
     routing->addItem(tr("Round robin"), int(Endpoint::Routing::RoundRobin));
     routing->addItem(tr("Least in flight"), int(Endpoint::Routing::LeastInFlight));
     form->addRow(tr("Routing"), routing);
     m_binder->bindCombo(
-        routing, QStringLiteral("/endpoints/%1/routing"), tr("Change routing"), [get](const Campaign &c) { return int(get(c).routing); },
-        [with](Campaign &c, const int &v) { with(c, [&](Endpoint &e) { e.routing = Endpoint::Routing(v); }); });
+        routing, QStringLiteral("/endpoints/%1/routing"), tr("Change routing"),
+        [get](const Campaign &c) { return int(get(c).routing); },
+        [with](Campaign &c, const int &v) {
+            with(c, [&](Endpoint &e) { e.routing = Endpoint::Routing(v); });
+        });
     auto *flavour = new QComboBox(m_form);
     flavour->setObjectName(QStringLiteral("endpoint_flavour"));
     flavour->addItem(tr("Chat completions (/v1/chat/completions)"), int(ApiFlavour::Chat));
     flavour->addItem(tr("Completions (/v1/completions)"), int(ApiFlavour::Completions));
     form->addRow(tr("API flavour"), flavour);
     m_binder->bindCombo(
-        flavour, QStringLiteral("/endpoints/%1/flavour"), tr("Change API flavour"), [get](const Campaign &c) { return int(get(c).flavour); },
+        flavour, QStringLiteral("/endpoints/%1/flavour"), tr("Change API flavour"),
+        [get](const Campaign &c) { return int(get(c).flavour); },
         [with](Campaign &c, const int &v) { with(c, [&](Endpoint &e) { e.flavour = ApiFlavour(v); }); });
     line(tr("Served model"), QStringLiteral("served_model"), tr("empty = the scenario's model name"),
          [](Endpoint &e) -> std::string & { return e.servedModel; });
-    auto *keyEnv = line(tr("API key variable"), QStringLiteral("api_key_env"), QStringLiteral("OPENAI_API_KEY"),
-                        [](Endpoint &e) -> std::string & { return e.apiKeyEnv; });
-    keyEnv->setToolTip(tr("Name of the environment variable that holds the key. The key itself is never saved."));
-    auto *keyring = line(tr("API key keyring entry"), QStringLiteral("api_key_keyring"), tr("secret-tool entry name"),
-                         [](Endpoint &e) -> std::string & { return e.apiKeyKeyring; });
-    keyring->setToolTip(tr("Keyring entry looked up at run time (secret-tool). The key itself is never saved."));
+    auto *keyEnv =
+        line(tr("API key variable"), QStringLiteral("api_key_env"), QStringLiteral("OPENAI_API_KEY"),
+             [](Endpoint &e) -> std::string & { return e.apiKeyEnv; });
+    keyEnv->setToolTip(
+        tr("Name of the environment variable that holds the key. The key itself is never saved."));
+    auto *keyring =
+        line(tr("API key keyring entry"), QStringLiteral("api_key_keyring"), tr("secret-tool entry name"),
+             [](Endpoint &e) -> std::string & { return e.apiKeyKeyring; });
+    keyring->setToolTip(
+        tr("Keyring entry looked up at run time (secret-tool). The key itself is never saved."));
     auto *headers = new QPlainTextEdit(m_form);
     headers->setObjectName(QStringLiteral("endpoint_headers"));
     headers->setPlaceholderText(tr("Extra headers, one per line: Name: value"));
@@ -176,7 +193,8 @@ EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
                 for (const QString &l : text.split(u'\n', Qt::SkipEmptyParts)) {
                     const qsizetype colon = l.indexOf(u':');
                     if (colon > 0)
-                        e.extraHeaders[l.left(colon).trimmed().toStdString()] = l.mid(colon + 1).trimmed().toStdString();
+                        e.extraHeaders[l.left(colon).trimmed().toStdString()] =
+                            l.mid(colon + 1).trimmed().toStdString();
                 }
             });
         });
@@ -192,8 +210,9 @@ EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
             return j.empty() ? QString() : QString::fromStdString(j.dump());
         },
         [with](Campaign &c, const QString &text) {
-            const nlohmann::json j = text.trimmed().isEmpty() ? nlohmann::json::object()
-                                                              : nlohmann::json::parse(text.toStdString(), nullptr, false);
+            const nlohmann::json j = text.trimmed().isEmpty()
+                                         ? nlohmann::json::object()
+                                         : nlohmann::json::parse(text.toStdString(), nullptr, false);
             if (j.is_discarded() || !j.is_object())
                 return; // keeps the previous value; the field stays as typed until corrected
             with(c, [&](Endpoint &e) { e.extraBody = j; });
@@ -222,7 +241,8 @@ EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
     jitter->setSingleStep(0.01);
     form->addRow(tr("Simulator jitter"), jitter);
     m_binder->bindDouble(
-        jitter, QStringLiteral("/endpoints/%1/sim/jitter"), tr("Edit simulator jitter"), [get](const Campaign &c) { return get(c).sim.jitter; },
+        jitter, QStringLiteral("/endpoints/%1/sim/jitter"), tr("Edit simulator jitter"),
+        [get](const Campaign &c) { return get(c).sim.jitter; },
         [with](Campaign &c, const double &v) { with(c, [&](Endpoint &e) { e.sim.jitter = v; }); });
 
     auto *right = new QWidget(this);
@@ -291,8 +311,9 @@ void EndpointEditor::refresh()
         const int cur = m_list->currentRow();
         m_list->clear();
         for (const Endpoint &e : eps)
-            m_list->addItem(e.kind == Endpoint::Kind::Simulated ? tr("%1 (simulated)").arg(QString::fromStdString(e.name))
-                                                                  : QString::fromStdString(e.name));
+            m_list->addItem(e.kind == Endpoint::Kind::Simulated
+                                ? tr("%1 (simulated)").arg(QString::fromStdString(e.name))
+                                : QString::fromStdString(e.name));
         m_list->setCurrentRow(eps.empty() ? -1 : qBound(0, cur, int(eps.size()) - 1));
     }
     m_form->setEnabled(currentEndpoint() >= 0);
@@ -316,7 +337,8 @@ void EndpointEditor::testConnection()
         return;
     const Endpoint &e = eps[size_t(i)];
     if (e.kind == Endpoint::Kind::Simulated) {
-        const QString msg = tr("Simulated endpoint: started on 127.0.0.1 when the run starts; nothing to test.");
+        const QString msg =
+            tr("Simulated endpoint: started on 127.0.0.1 when the run starts; nothing to test.");
         m_testResult->setPlainText(msg);
         emit connectionTested(true, msg);
         return;

@@ -13,7 +13,9 @@
 
 namespace Throughline {
 
-FieldBinder::FieldBinder(CampaignDocument *document, QObject *parent) : QObject(parent), m_document(document)
+FieldBinder::FieldBinder(CampaignDocument *document, QObject *parent)
+    : QObject(parent)
+    , m_document(document)
 {
 }
 
@@ -24,7 +26,8 @@ QString FieldBinder::resolve(const QString &pointer) const
     return pointer.arg(m_index ? m_index() : 0);
 }
 
-void FieldBinder::add(QWidget *w, const QString &pointer, std::function<void()> pull, std::function<void()> push)
+void FieldBinder::add(QWidget *w, const QString &pointer, std::function<void()> pull,
+                      std::function<void()> push)
 {
     w->setProperty("jsonPointer", pointer);
     m_bindings.push_back({w, pointer, std::move(pull), std::move(push)});
@@ -34,10 +37,12 @@ template <typename T>
 void FieldBinder::commit(const QString &text, const QString &pointer, const Setter<T> &set, const T &value)
 {
     const QString resolved = resolve(pointer);
-    m_document->edit(text, [&](Campaign &c) { set(c, value); }, resolved);
+    m_document->edit(
+        text, [&](Campaign &c) { set(c, value); }, resolved);
 }
 
-void FieldBinder::bindSpin(QSpinBox *w, const QString &pointer, const QString &text, Getter<int> get, Setter<int> set)
+void FieldBinder::bindSpin(QSpinBox *w, const QString &pointer, const QString &text, Getter<int> get,
+                           Setter<int> set)
 {
     add(w, pointer, [this, w, get] {
         const QSignalBlocker b(w);
@@ -46,14 +51,15 @@ void FieldBinder::bindSpin(QSpinBox *w, const QString &pointer, const QString &t
     connect(w, &QSpinBox::valueChanged, this, [=, this](int v) { commit<int>(text, pointer, set, v); });
 }
 
-void FieldBinder::bindDouble(QDoubleSpinBox *w, const QString &pointer, const QString &text, Getter<double> get,
-                             Setter<double> set)
+void FieldBinder::bindDouble(QDoubleSpinBox *w, const QString &pointer, const QString &text,
+                             Getter<double> get, Setter<double> set)
 {
     add(w, pointer, [this, w, get] {
         const QSignalBlocker b(w);
         w->setValue(get(m_document->campaign()));
     });
-    connect(w, &QDoubleSpinBox::valueChanged, this, [=, this](double v) { commit<double>(text, pointer, set, v); });
+    connect(w, &QDoubleSpinBox::valueChanged, this,
+            [=, this](double v) { commit<double>(text, pointer, set, v); });
 }
 
 void FieldBinder::bindLine(QLineEdit *w, const QString &pointer, const QString &text, Getter<QString> get,
@@ -66,11 +72,12 @@ void FieldBinder::bindLine(QLineEdit *w, const QString &pointer, const QString &
             w->setText(v);
         }
     });
-    connect(w, &QLineEdit::editingFinished, this, [=, this] { commit<QString>(text, pointer, set, w->text()); });
+    connect(w, &QLineEdit::editingFinished, this,
+            [=, this] { commit<QString>(text, pointer, set, w->text()); });
 }
 
-void FieldBinder::bindText(QPlainTextEdit *w, const QString &pointer, const QString &text, Getter<QString> get,
-                           Setter<QString> set)
+void FieldBinder::bindText(QPlainTextEdit *w, const QString &pointer, const QString &text,
+                           Getter<QString> get, Setter<QString> set)
 {
     add(
         w, pointer,
@@ -85,16 +92,19 @@ void FieldBinder::bindText(QPlainTextEdit *w, const QString &pointer, const QStr
     w->installEventFilter(this);
 }
 
-void FieldBinder::bindCombo(QComboBox *w, const QString &pointer, const QString &text, Getter<int> get, Setter<int> set)
+void FieldBinder::bindCombo(QComboBox *w, const QString &pointer, const QString &text, Getter<int> get,
+                            Setter<int> set)
 {
     add(w, pointer, [this, w, get] {
         const QSignalBlocker b(w);
         w->setCurrentIndex(qMax(0, w->findData(get(m_document->campaign()))));
     });
-    connect(w, &QComboBox::activated, this, [=, this](int i) { commit<int>(text, pointer, set, w->itemData(i).toInt()); });
+    connect(w, &QComboBox::activated, this,
+            [=, this](int i) { commit<int>(text, pointer, set, w->itemData(i).toInt()); });
 }
 
-void FieldBinder::bindCheck(QCheckBox *w, const QString &pointer, const QString &text, Getter<bool> get, Setter<bool> set)
+void FieldBinder::bindCheck(QCheckBox *w, const QString &pointer, const QString &text, Getter<bool> get,
+                            Setter<bool> set)
 {
     add(w, pointer, [this, w, get] {
         const QSignalBlocker b(w);

@@ -48,8 +48,10 @@ public:
     void bindText(QPlainTextEdit *w, const QString &pointer, const QString &text, Getter<QString> get,
                   Setter<QString> set);
     // Combo boxes edit the item's data (Qt::UserRole) as an int.
-    void bindCombo(QComboBox *w, const QString &pointer, const QString &text, Getter<int> get, Setter<int> set);
-    void bindCheck(QCheckBox *w, const QString &pointer, const QString &text, Getter<bool> get, Setter<bool> set);
+    void bindCombo(QComboBox *w, const QString &pointer, const QString &text, Getter<int> get,
+                   Setter<int> set);
+    void bindCheck(QCheckBox *w, const QString &pointer, const QString &text, Getter<bool> get,
+                   Setter<bool> set);
 
     void setIndexProvider(std::function<int()> provider) { m_index = std::move(provider); }
     // Pull every bound value from the document.

@@ -57,8 +57,11 @@ std::vector<double> LoadPlanEditor::parseDoubles(const QString &text)
 }
 
 LoadPlanEditor::LoadPlanEditor(CampaignDocument *document, QWidget *parent)
-    : QWidget(parent), m_document(document), m_binder(new FieldBinder(document, this)), m_mode(new QComboBox(this)),
-      m_pages(new QStackedWidget(this))
+    : QWidget(parent)
+    , m_document(document)
+    , m_binder(new FieldBinder(document, this))
+    , m_mode(new QComboBox(this))
+    , m_pages(new QStackedWidget(this))
 {
     using P = LoadPlan;
     m_mode->setObjectName(QStringLiteral("planMode"));
@@ -67,23 +70,25 @@ LoadPlanEditor::LoadPlanEditor(CampaignDocument *document, QWidget *parent)
     m_mode->addItem(tr("Curve: concurrency sweep"), int(P::Mode::Curve));
     m_mode->addItem(tr("Search: highest concurrency meeting the SLOs"), int(P::Mode::Search));
     m_binder->bindCombo(
-        m_mode, QStringLiteral("/plan/mode"), tr("Change load-plan mode"), [](const Campaign &c) { return int(c.plan.mode); },
+        m_mode, QStringLiteral("/plan/mode"), tr("Change load-plan mode"),
+        [](const Campaign &c) { return int(c.plan.mode); },
         [](Campaign &c, const int &v) { c.plan.mode = P::Mode(v); });
 
-    auto spin = [this](QFormLayout *f, const QString &label, const QString &key, int lo, int hi, int P::*field,
-                       const QString &tip = {}) {
+    auto spin = [this](QFormLayout *f, const QString &label, const QString &key, int lo, int hi,
+                       int P::*field, const QString &tip = {}) {
         auto *w = new QSpinBox;
         w->setObjectName(u"plan_" + key);
         w->setRange(lo, hi);
         w->setToolTip(tip);
         f->addRow(label, w);
         m_binder->bindSpin(
-            w, u"/plan/" + key, tr("Edit %1").arg(label), [field](const Campaign &c) { return c.plan.*field; },
+            w, u"/plan/" + key, tr("Edit %1").arg(label),
+            [field](const Campaign &c) { return c.plan.*field; },
             [field](Campaign &c, const int &v) { c.plan.*field = v; });
         return w;
     };
-    auto dspin = [this](QFormLayout *f, const QString &label, const QString &key, double lo, double hi, double P::*field,
-                        const QString &suffix = {}, const QString &tip = {}) {
+    auto dspin = [this](QFormLayout *f, const QString &label, const QString &key, double lo, double hi,
+                        double P::*field, const QString &suffix = {}, const QString &tip = {}) {
         auto *w = new QDoubleSpinBox;
         w->setObjectName(u"plan_" + key);
         w->setRange(lo, hi);
@@ -92,7 +97,8 @@ LoadPlanEditor::LoadPlanEditor(CampaignDocument *document, QWidget *parent)
         w->setToolTip(tip);
         f->addRow(label, w);
         m_binder->bindDouble(
-            w, u"/plan/" + key, tr("Edit %1").arg(label), [field](const Campaign &c) { return c.plan.*field; },
+            w, u"/plan/" + key, tr("Edit %1").arg(label),
+            [field](const Campaign &c) { return c.plan.*field; },
             [field](Campaign &c, const double &v) { c.plan.*field = v; });
         return w;
     };
@@ -117,7 +123,8 @@ LoadPlanEditor::LoadPlanEditor(CampaignDocument *document, QWidget *parent)
     rates->setPlaceholderText(QStringLiteral("1, 2.5, 5"));
     openForm->addRow(tr("Rates (requests/s)"), rates);
     m_binder->bindLine(
-        rates, QStringLiteral("/plan/rates"), tr("Edit rates"), [](const Campaign &c) { return formatList(c.plan.rates); },
+        rates, QStringLiteral("/plan/rates"), tr("Edit rates"),
+        [](const Campaign &c) { return formatList(c.plan.rates); },
         [](Campaign &c, const QString &v) { c.plan.rates = parseDoubles(v); });
     auto *arrival = new QComboBox;
     arrival->setObjectName(QStringLiteral("plan_arrival"));
@@ -126,14 +133,16 @@ LoadPlanEditor::LoadPlanEditor(CampaignDocument *document, QWidget *parent)
     arrival->addItem(tr("Gamma (burstiness)"), int(P::Arrival::Gamma));
     openForm->addRow(tr("Arrivals"), arrival);
     m_binder->bindCombo(
-        arrival, QStringLiteral("/plan/arrival"), tr("Change arrival process"), [](const Campaign &c) { return int(c.plan.arrival); },
+        arrival, QStringLiteral("/plan/arrival"), tr("Change arrival process"),
+        [](const Campaign &c) { return int(c.plan.arrival); },
         [](Campaign &c, const int &v) { c.plan.arrival = P::Arrival(v); });
     dspin(openForm, tr("Burstiness"), QStringLiteral("burstiness"), 0.01, 100, &P::burstiness, {},
           tr("Gamma shape; 1 = Poisson, < 1 burstier"));
-    spin(openForm, tr("Concurrency cap"), QStringLiteral("concurrency_cap"), 0, 10'000'000, &P::concurrencyCap, tr("0 = uncapped"));
+    spin(openForm, tr("Concurrency cap"), QStringLiteral("concurrency_cap"), 0, 10'000'000,
+         &P::concurrencyCap, tr("0 = uncapped"));
     dspin(openForm, tr("Warm-up"), QStringLiteral("warmup_s"), 0, 1e6, &P::warmupS, tr(" s"));
-    dspin(openForm, tr("Point duration"), QStringLiteral("point_duration_s"), 0, 1e7, &P::pointDurationS, tr(" s"),
-          tr("0 = request count ÷ rate"));
+    dspin(openForm, tr("Point duration"), QStringLiteral("point_duration_s"), 0, 1e7, &P::pointDurationS,
+          tr(" s"), tr("0 = request count ÷ rate"));
 
     // Curve
     auto *curve = new QWidget;
@@ -144,7 +153,8 @@ LoadPlanEditor::LoadPlanEditor(CampaignDocument *document, QWidget *parent)
     spacing->addItem(tr("MLPerf Endpoints regions"), int(P::CurveSpacing::MlperfEndpoints));
     curveForm->addRow(tr("Spacing"), spacing);
     m_binder->bindCombo(
-        spacing, QStringLiteral("/plan/spacing"), tr("Change curve spacing"), [](const Campaign &c) { return int(c.plan.spacing); },
+        spacing, QStringLiteral("/plan/spacing"), tr("Change curve spacing"),
+        [](const Campaign &c) { return int(c.plan.spacing); },
         [](Campaign &c, const int &v) { c.plan.spacing = P::CurveSpacing(v); });
     spin(curveForm, tr("Minimum concurrency"), QStringLiteral("c_min"), 1, 10'000'000, &P::cMin);
     spin(curveForm, tr("Maximum concurrency"), QStringLiteral("c_max"), 1, 10'000'000, &P::cMax);
@@ -167,17 +177,21 @@ LoadPlanEditor::LoadPlanEditor(CampaignDocument *document, QWidget *parent)
 
     auto *budget = new QGroupBox(tr("Per point"), this);
     auto *b = new QFormLayout(budget);
-    spin(b, tr("Requests"), QStringLiteral("request_count"), 0, 1'000'000'000, &P::requestCount, tr("0 = multiplier × C"));
-    dspin(b, tr("Request multiplier"), QStringLiteral("request_multiplier"), 0.1, 1e6, &P::requestMultiplier, tr(" × C"));
+    spin(b, tr("Requests"), QStringLiteral("request_count"), 0, 1'000'000'000, &P::requestCount,
+         tr("0 = multiplier × C"));
+    dspin(b, tr("Request multiplier"), QStringLiteral("request_multiplier"), 0.1, 1e6, &P::requestMultiplier,
+          tr(" × C"));
     spin(b, tr("Warm-up requests"), QStringLiteral("warmup_requests"), -1, 1'000'000'000, &P::warmupRequests,
          tr("-1 = warm-up multiplier × C"));
-    dspin(b, tr("Warm-up multiplier"), QStringLiteral("warmup_multiplier"), 0, 1e6, &P::warmupMultiplier, tr(" × C"));
+    dspin(b, tr("Warm-up multiplier"), QStringLiteral("warmup_multiplier"), 0, 1e6, &P::warmupMultiplier,
+          tr(" × C"));
     dspin(b, tr("Ramp-up"), QStringLiteral("ramp_up_s"), 0, 1e6, &P::rampUpS, tr(" s"));
     dspin(b, tr("Cool-down"), QStringLiteral("cooldown_s"), 0, 1e6, &P::cooldownS, tr(" s"));
     dspin(b, tr("Minimum window"), QStringLiteral("min_window_s"), 0, 1e6, &P::minWindowS, tr(" s"),
           tr("Validity: a window shorter than max(this, 3 × median E2E) is flagged"));
     dspin(b, tr("Maximum duration"), QStringLiteral("max_duration_s"), 0.01, 1e7, &P::maxDurationS, tr(" s"));
-    dspin(b, tr("Request timeout"), QStringLiteral("request_timeout_s"), 0.01, 1e6, &P::requestTimeoutS, tr(" s"));
+    dspin(b, tr("Request timeout"), QStringLiteral("request_timeout_s"), 0.01, 1e6, &P::requestTimeoutS,
+          tr(" s"));
     dspin(b, tr("Error-rate abort"), QStringLiteral("error_rate_limit"), 0.01, 1, &P::errorRateLimit, {},
           tr("Abort the point when this share of finished requests failed (after 20)"));
 

@@ -44,7 +44,11 @@ QString ruleText(const std::vector<MatrixRule> &rules)
 class FocusOutFilter : public QObject
 {
 public:
-    FocusOutFilter(std::function<void()> fn, QObject *parent) : QObject(parent), m_fn(std::move(fn)) {}
+    FocusOutFilter(std::function<void()> fn, QObject *parent)
+        : QObject(parent)
+        , m_fn(std::move(fn))
+    {
+    }
     bool eventFilter(QObject *o, QEvent *e) override
     {
         if (e->type() == QEvent::FocusOut)
@@ -68,9 +72,12 @@ QListView *makeList(CheckableListModel *model, const QString &name, QWidget *par
 } // namespace
 
 MatrixEditor::MatrixEditor(CampaignDocument *document, QWidget *parent)
-    : QWidget(parent), m_document(document), m_models(new CheckableListModel(this)),
-      m_backends(new CheckableListModel(this)), m_phases(new CheckableListModel(this)),
-      m_deployments(new DeploymentTableModel(this))
+    : QWidget(parent)
+    , m_document(document)
+    , m_models(new CheckableListModel(this))
+    , m_backends(new CheckableListModel(this))
+    , m_phases(new CheckableListModel(this))
+    , m_deployments(new DeploymentTableModel(this))
 {
     const Catalog &cat = Catalog::builtin();
     auto *grid = new QGridLayout(this);
@@ -92,15 +99,16 @@ MatrixEditor::MatrixEditor(CampaignDocument *document, QWidget *parent)
     phasesLayout->addWidget(addPhase);
     connect(addPhase, &QPushButton::clicked, this, [this] {
         bool ok = false;
-        const QString name = QInputDialog::getText(this, tr("Custom phase"), tr("Phase name:"), QLineEdit::Normal,
-                                                   tr("Custom"), &ok);
+        const QString name = QInputDialog::getText(this, tr("Custom phase"), tr("Phase name:"),
+                                                   QLineEdit::Normal, tr("Custom"), &ok);
         if (ok && !name.trimmed().isEmpty())
             addCustomPhase(name.trimmed(), 1000, 1000);
     });
     connect(m_phasesView, &QListView::clicked, this,
             [this](const QModelIndex &i) { emit phaseActivated(m_phases->items().value(i.row()).id); });
 
-    auto *depBox = new QGroupBox(tr("Deployments (GPU × count × parallelism × precision, or prefill/decode pools)"), this);
+    auto *depBox = new QGroupBox(
+        tr("Deployments (GPU × count × parallelism × precision, or prefill/decode pools)"), this);
     m_deploymentsView = new QTableView(depBox);
     m_deploymentsView->setObjectName(QStringLiteral("deploymentsTable"));
     m_deploymentsView->setModel(m_deployments);
@@ -127,30 +135,35 @@ MatrixEditor::MatrixEditor(CampaignDocument *document, QWidget *parent)
     auto *depLayout = new QVBoxLayout(depBox);
     depLayout->addWidget(m_deploymentsView);
     depLayout->addLayout(depButtons);
-    connect(add, &QPushButton::clicked, this, [this, countSpin] { addDeployment(m_gpuCombo->currentText(), countSpin->value()); });
-    connect(addDisagg, &QPushButton::clicked, this, [this] { addDeployment(m_gpuCombo->currentText(), 32, 24, 8); });
+    connect(add, &QPushButton::clicked, this,
+            [this, countSpin] { addDeployment(m_gpuCombo->currentText(), countSpin->value()); });
+    connect(addDisagg, &QPushButton::clicked, this,
+            [this] { addDeployment(m_gpuCombo->currentText(), 32, 24, 8); });
     connect(remove, &QPushButton::clicked, this, [this] {
         const QModelIndex i = m_deploymentsView->currentIndex();
         if (i.isValid())
             removeDeployment(i.row());
     });
-    connect(m_deployments, &DeploymentTableModel::deploymentEdited, this, [this](int row, const Deployment &d) {
-        m_document->edit(tr("Edit deployment"), [&](Campaign &c) {
-            if (row < int(c.deployments.size()))
-                c.deployments[size_t(row)] = d;
-        });
-    });
+    connect(m_deployments, &DeploymentTableModel::deploymentEdited, this,
+            [this](int row, const Deployment &d) {
+                m_document->edit(tr("Edit deployment"), [&](Campaign &c) {
+                    if (row < int(c.deployments.size()))
+                        c.deployments[size_t(row)] = d;
+                });
+            });
 
     auto *rulesBox = new QGroupBox(tr("Include / exclude rules"), this);
     m_include = new QPlainTextEdit(rulesBox);
     m_include->setObjectName(QStringLiteral("includeRules"));
-    m_include->setPlaceholderText(tr("include: one rule per line, e.g. gpu=H200,phase=Chat (empty = everything)"));
+    m_include->setPlaceholderText(
+        tr("include: one rule per line, e.g. gpu=H200,phase=Chat (empty = everything)"));
     m_exclude = new QPlainTextEdit(rulesBox);
     m_exclude->setObjectName(QStringLiteral("excludeRules"));
     m_exclude->setPlaceholderText(tr("exclude: e.g. model=DeepSeek*,gpus=1"));
     for (auto *e : {m_include, m_exclude}) {
         e->setMaximumHeight(70);
-        e->setToolTip(tr("key=glob over model, backend, gpu, gpus, phase; AND across keys, OR within a repeated key"));
+        e->setToolTip(
+            tr("key=glob over model, backend, gpu, gpus, phase; AND across keys, OR within a repeated key"));
     }
     m_rulesError = new QLabel(rulesBox);
     m_rulesError->setWordWrap(true);
@@ -160,8 +173,10 @@ MatrixEditor::MatrixEditor(CampaignDocument *document, QWidget *parent)
     rulesLayout->addWidget(m_include, 0, 0);
     rulesLayout->addWidget(m_exclude, 0, 1);
     rulesLayout->addWidget(m_rulesError, 1, 0, 1, 2);
-    m_include->installEventFilter(new FocusOutFilter([this] { setRules(true, m_include->toPlainText()); }, this));
-    m_exclude->installEventFilter(new FocusOutFilter([this] { setRules(false, m_exclude->toPlainText()); }, this));
+    m_include->installEventFilter(
+        new FocusOutFilter([this] { setRules(true, m_include->toPlainText()); }, this));
+    m_exclude->installEventFilter(
+        new FocusOutFilter([this] { setRules(false, m_exclude->toPlainText()); }, this));
 
     grid->addWidget(modelsBox, 0, 0);
     grid->addWidget(backendsBox, 0, 1);
@@ -204,20 +219,24 @@ void MatrixEditor::refresh()
         const QString id = QString::fromStdString(m.name);
         models.append({id, id, tr("Custom model defined in this campaign"), contains(c.models, id), true});
     }
-    for (const std::string &name : c.models) // names neither in the catalog nor custom (the validator flags them)
+    for (const std::string &name :
+         c.models) // names neither in the catalog nor custom (the validator flags them)
         if (!cat.model(name) && std::none_of(c.customModels.begin(), c.customModels.end(),
                                              [&](const ModelSpec &m) { return m.name == name; }))
-            models.append({QString::fromStdString(name), QString::fromStdString(name), tr("Unknown model"), true, true});
+            models.append({QString::fromStdString(name), QString::fromStdString(name), tr("Unknown model"),
+                           true, true});
     m_models->setItems(models);
 
     QList<CheckableListModel::Item> backends;
     for (const BackendPreset &b : cat.backends()) {
         const QString id = QString::fromStdString(b.id);
-        backends.append({id, QString::fromStdString(b.name), tr("Backend preset “%1”").arg(id), contains(c.backends, id), false});
+        backends.append({id, QString::fromStdString(b.name), tr("Backend preset “%1”").arg(id),
+                         contains(c.backends, id), false});
     }
     for (const std::string &name : c.backends)
         if (!cat.backend(name))
-            backends.append({QString::fromStdString(name), QString::fromStdString(name), tr("Unknown backend"), true, true});
+            backends.append({QString::fromStdString(name), QString::fromStdString(name),
+                             tr("Unknown backend"), true, true});
     m_backends->setItems(backends);
 
     QList<CheckableListModel::Item> phases;
@@ -336,9 +355,8 @@ QString MatrixEditor::setRules(bool include, const QString &text)
     m_rulesError->setVisible(!error.isEmpty());
     if (!error.isEmpty())
         return error;
-    m_document->edit(include ? tr("Edit include rules") : tr("Edit exclude rules"), [&](Campaign &c) {
-        (include ? c.include : c.exclude) = rules;
-    });
+    m_document->edit(include ? tr("Edit include rules") : tr("Edit exclude rules"),
+                     [&](Campaign &c) { (include ? c.include : c.exclude) = rules; });
     return {};
 }
 

@@ -19,8 +19,11 @@
 namespace Throughline {
 
 PhaseEditor::PhaseEditor(CampaignDocument *document, QWidget *parent)
-    : QWidget(parent), m_document(document), m_binder(new FieldBinder(document, this)), m_phase(new QComboBox(this)),
-      m_form(new QWidget(this))
+    : QWidget(parent)
+    , m_document(document)
+    , m_binder(new FieldBinder(document, this))
+    , m_phase(new QComboBox(this))
+    , m_form(new QWidget(this))
 {
     m_phase->setObjectName(QStringLiteral("phaseSelector"));
     m_binder->setIndexProvider([this] { return currentPhase(); });
@@ -39,8 +42,11 @@ PhaseEditor::PhaseEditor(CampaignDocument *document, QWidget *parent)
     name->setObjectName(QStringLiteral("phase_name"));
     form->addRow(tr("Name"), name);
     m_binder->bindLine(
-        name, QStringLiteral("/phases/%1/name"), tr("Rename phase"), [get](const Campaign &c) { return QString::fromStdString(get(c).name); },
-        [with](Campaign &c, const QString &v) { with(c, [&](Phase &p) { p.name = v.trimmed().toStdString(); }); });
+        name, QStringLiteral("/phases/%1/name"), tr("Rename phase"),
+        [get](const Campaign &c) { return QString::fromStdString(get(c).name); },
+        [with](Campaign &c, const QString &v) {
+            with(c, [&](Phase &p) { p.name = v.trimmed().toStdString(); });
+        });
 
     for (const bool input : {true, false}) {
         const QString key = input ? QStringLiteral("isl") : QStringLiteral("osl");
@@ -55,7 +61,10 @@ PhaseEditor::PhaseEditor(CampaignDocument *document, QWidget *parent)
         f->addRow(tr("Nominal"), nominal);
         m_binder->bindSpin(
             nominal, u"/phases/%1/" + key, tr("Edit %1").arg(label),
-            [get, member](const Campaign &c) { Phase p = get(c); return member(p); },
+            [get, member](const Campaign &c) {
+                Phase p = get(c);
+                return member(p);
+            },
             [with, member](Campaign &c, const int &v) { with(c, [&](Phase &p) { member(p) = v; }); });
         auto *kind = new QComboBox(box);
         kind->setObjectName(u"phase_" + key + u"_dist");
@@ -65,9 +74,18 @@ PhaseEditor::PhaseEditor(CampaignDocument *document, QWidget *parent)
         f->addRow(tr("Distribution"), kind);
         m_binder->bindCombo(
             kind, u"/phases/%1/" + key + u"_dist/dist", tr("Change %1 distribution").arg(label),
-            [get, dist](const Campaign &c) { Phase p = get(c); return int(dist(p).kind); },
-            [with, dist](Campaign &c, const int &v) { with(c, [&](Phase &p) { dist(p).kind = LengthDist::Kind(v); }); });
-        const struct { QString label; QString k; int LengthDist::*field; } ints[] = {
+            [get, dist](const Campaign &c) {
+                Phase p = get(c);
+                return int(dist(p).kind);
+            },
+            [with, dist](Campaign &c, const int &v) {
+                with(c, [&](Phase &p) { dist(p).kind = LengthDist::Kind(v); });
+            });
+        const struct {
+            QString label;
+            QString k;
+            int LengthDist::*field;
+        } ints[] = {
             {tr("Minimum"), QStringLiteral("min"), &LengthDist::min},
             {tr("Maximum"), QStringLiteral("max"), &LengthDist::max},
         };
@@ -79,10 +97,19 @@ PhaseEditor::PhaseEditor(CampaignDocument *document, QWidget *parent)
             const auto field = e.field;
             m_binder->bindSpin(
                 w, u"/phases/%1/" + key + u"_dist/" + e.k, tr("Edit %1 %2").arg(label, e.label),
-                [get, dist, field](const Campaign &c) { Phase p = get(c); return dist(p).*field; },
-                [with, dist, field](Campaign &c, const int &v) { with(c, [&](Phase &p) { dist(p).*field = v; }); });
+                [get, dist, field](const Campaign &c) {
+                    Phase p = get(c);
+                    return dist(p).*field;
+                },
+                [with, dist, field](Campaign &c, const int &v) {
+                    with(c, [&](Phase &p) { dist(p).*field = v; });
+                });
         }
-        const struct { QString label; QString k; double LengthDist::*field; } dbls[] = {
+        const struct {
+            QString label;
+            QString k;
+            double LengthDist::*field;
+        } dbls[] = {
             {tr("Mean"), QStringLiteral("mean"), &LengthDist::mean},
             {tr("Std. deviation"), QStringLiteral("std"), &LengthDist::std},
         };
@@ -95,8 +122,13 @@ PhaseEditor::PhaseEditor(CampaignDocument *document, QWidget *parent)
             const auto field = e.field;
             m_binder->bindDouble(
                 w, u"/phases/%1/" + key + u"_dist/" + e.k, tr("Edit %1 %2").arg(label, e.label),
-                [get, dist, field](const Campaign &c) { Phase p = get(c); return dist(p).*field; },
-                [with, dist, field](Campaign &c, const double &v) { with(c, [&](Phase &p) { dist(p).*field = v; }); });
+                [get, dist, field](const Campaign &c) {
+                    Phase p = get(c);
+                    return dist(p).*field;
+                },
+                [with, dist, field](Campaign &c, const double &v) {
+                    with(c, [&](Phase &p) { dist(p).*field = v; });
+                });
         }
         auto *spread = new QSpinBox(box);
         spread->setObjectName(u"phase_" + key + u"_spread");
@@ -111,7 +143,8 @@ PhaseEditor::PhaseEditor(CampaignDocument *document, QWidget *parent)
         row->addWidget(spread);
         row->addWidget(apply);
         f->addRow(tr("Spread helper"), row);
-        connect(apply, &QPushButton::clicked, this, [this, input, spread] { applySpread(input, spread->value()); });
+        connect(apply, &QPushButton::clicked, this,
+                [this, input, spread] { applySpread(input, spread->value()); });
         form->addRow(box);
     }
 

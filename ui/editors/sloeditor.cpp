@@ -35,18 +35,23 @@ QString matchText(const MatrixRule &r)
 } // namespace
 
 SloEditor::SloEditor(CampaignDocument *document, QWidget *parent)
-    : QWidget(parent), m_document(document), m_slos(new QTableWidget(0, SloColumns, this)),
-      m_overrides(new QTableWidget(0, OvColumns, this))
+    : QWidget(parent)
+    , m_document(document)
+    , m_slos(new QTableWidget(0, SloColumns, this))
+    , m_overrides(new QTableWidget(0, OvColumns, this))
 {
     m_slos->setObjectName(QStringLiteral("sloTable"));
-    m_slos->setHorizontalHeaderLabels({tr("Phase"), tr("TTFT ≤ ms"), tr("TPOT ≤ ms"), tr("E2E ≤ ms"), tr("Percentile")});
-    m_slos->horizontalHeaderItem(SloTtft)->setToolTip(tr("Time to first token: first content event − request sent"));
+    m_slos->setHorizontalHeaderLabels(
+        {tr("Phase"), tr("TTFT ≤ ms"), tr("TPOT ≤ ms"), tr("E2E ≤ ms"), tr("Percentile")});
+    m_slos->horizontalHeaderItem(SloTtft)->setToolTip(
+        tr("Time to first token: first content event − request sent"));
     m_slos->horizontalHeaderItem(SloTpot)->setToolTip(
-        tr("Time per output token after the first: (last − first token time) ÷ (output tokens − first-chunk tokens)"));
+        tr("Time per output token after the first: (last − first token time) ÷ (output tokens − first-chunk "
+           "tokens)"));
     m_slos->horizontalHeaderItem(SloE2e)->setToolTip(tr("End-to-end latency: transfer done − request sent"));
     m_overrides->setObjectName(QStringLiteral("overrideTable"));
-    m_overrides->setHorizontalHeaderLabels(
-        {tr("Scenarios (key=glob,…)"), tr("TTFT ≤ ms"), tr("TPOT ≤ ms"), tr("Concurrencies"), tr("Recipe C")});
+    m_overrides->setHorizontalHeaderLabels({tr("Scenarios (key=glob,…)"), tr("TTFT ≤ ms"), tr("TPOT ≤ ms"),
+                                            tr("Concurrencies"), tr("Recipe C")});
     for (auto *t : {m_slos, m_overrides}) {
         t->verticalHeader()->hide();
         t->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
@@ -80,11 +85,12 @@ SloEditor::SloEditor(CampaignDocument *document, QWidget *parent)
 
     connect(addSlo, &QPushButton::clicked, this, [this] {
         bool ok = false;
-        const QString key = QInputDialog::getText(this, tr("Add SLO"), tr("Phase name (or * for all):"), QLineEdit::Normal,
-                                                  QStringLiteral("*"), &ok);
+        const QString key = QInputDialog::getText(this, tr("Add SLO"), tr("Phase name (or * for all):"),
+                                                  QLineEdit::Normal, QStringLiteral("*"), &ok);
         if (!ok || key.trimmed().isEmpty())
             return;
-        m_document->edit(tr("Add SLO"), [&](Campaign &c) { c.slos.try_emplace(key.trimmed().toStdString(), Slo{}); });
+        m_document->edit(tr("Add SLO"),
+                         [&](Campaign &c) { c.slos.try_emplace(key.trimmed().toStdString(), Slo{}); });
     });
     connect(removeSlo, &QPushButton::clicked, this, [this] {
         const int row = m_slos->currentRow();
@@ -124,8 +130,8 @@ void SloEditor::refresh()
     m_slos->setRowCount(int(c.slos.size()));
     int row = 0;
     for (const auto &[key, slo] : c.slos) {
-        const QString cells[] = {QString::fromStdString(key), num(slo.ttftMs), num(slo.tpotMs), num(slo.e2eMs),
-                                 QString::number(slo.percentile)};
+        const QString cells[] = {QString::fromStdString(key), num(slo.ttftMs), num(slo.tpotMs),
+                                 num(slo.e2eMs), QString::number(slo.percentile)};
         for (int col = 0; col < SloColumns; ++col) {
             auto *item = new QTableWidgetItem(cells[col]);
             if (col == SloKey)
@@ -157,11 +163,20 @@ void SloEditor::commitSlo(int row, int column)
     m_document->edit(tr("Edit SLO %1").arg(QString::fromStdString(key)), [&](Campaign &c) {
         Slo &s = c.slos[key];
         switch (column) {
-        case SloTtft: s.ttftMs = v; break;
-        case SloTpot: s.tpotMs = v; break;
-        case SloE2e: s.e2eMs = v; break;
-        case SloPercentile: s.percentile = v; break;
-        default: break;
+        case SloTtft:
+            s.ttftMs = v;
+            break;
+        case SloTpot:
+            s.tpotMs = v;
+            break;
+        case SloE2e:
+            s.e2eMs = v;
+            break;
+        case SloPercentile:
+            s.percentile = v;
+            break;
+        default:
+            break;
         }
     });
     refresh(); // normalises the typed text (e.g. "abc" → empty)
@@ -182,7 +197,8 @@ void SloEditor::commitOverride(int row, int column)
             for (const QString &part : text.split(u',', Qt::SkipEmptyParts)) {
                 const qsizetype eq = part.indexOf(u'=');
                 if (eq > 0)
-                    o.rule.match[part.left(eq).trimmed().toStdString()].push_back(part.mid(eq + 1).trimmed().toStdString());
+                    o.rule.match[part.left(eq).trimmed().toStdString()].push_back(
+                        part.mid(eq + 1).trimmed().toStdString());
             }
             break;
         case OvTtft:
@@ -207,7 +223,8 @@ void SloEditor::commitOverride(int row, int column)
             else
                 o.recipeConcurrency.reset();
             break;
-        default: break;
+        default:
+            break;
         }
     });
 }

@@ -9,7 +9,8 @@
 
 namespace Throughline {
 
-ChartView::ChartView(QWidget *parent) : QWidget(parent)
+ChartView::ChartView(QWidget *parent)
+    : QWidget(parent)
 {
     setMinimumSize(240, 160);
     setAutoFillBackground(false);
@@ -39,7 +40,8 @@ bool ChartView::exportTo(const QString &path, QString *error) const
         image.fill(Qt::white);
         {
             QPainter p(&image);
-            ReportChartRenderer::draw(p, QRectF(QPointF(0, 0), QSizeF(size)).adjusted(6, 6, -6, -6), m_chart, 8);
+            ReportChartRenderer::draw(p, QRectF(QPointF(0, 0), QSizeF(size)).adjusted(6, 6, -6, -6), m_chart,
+                                      8);
         }
         ok = image.save(path);
     } else if (suffix == u"svg") {
@@ -51,7 +53,8 @@ bool ChartView::exportTo(const QString &path, QString *error) const
         QPainter p;
         ok = p.begin(&svg);
         if (ok) {
-            ReportChartRenderer::draw(p, QRectF(QPointF(0, 0), QSizeF(size)).adjusted(6, 6, -6, -6), m_chart, 8);
+            ReportChartRenderer::draw(p, QRectF(QPointF(0, 0), QSizeF(size)).adjusted(6, 6, -6, -6), m_chart,
+                                      8);
             ok = p.end();
         }
     } else if (suffix == u"pdf") {

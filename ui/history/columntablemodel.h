@@ -25,7 +25,10 @@ public:
         std::function<QVariant(const Row &)> background; // empty = none
     };
 
-    explicit ColumnTableModel(QObject *parent = nullptr) : QAbstractTableModel(parent) {}
+    explicit ColumnTableModel(QObject *parent = nullptr)
+        : QAbstractTableModel(parent)
+    {
+    }
 
     void setRows(std::vector<Row> rows)
     {
@@ -37,7 +40,10 @@ public:
     const Row &row(int i) const { return m_rows[std::size_t(i)]; }
     const std::vector<Column> &columns() const { return m_columns; }
 
-    int rowCount(const QModelIndex &parent = {}) const override { return parent.isValid() ? 0 : int(m_rows.size()); }
+    int rowCount(const QModelIndex &parent = {}) const override
+    {
+        return parent.isValid() ? 0 : int(m_rows.size());
+    }
     int columnCount(const QModelIndex &parent = {}) const override
     {
         return parent.isValid() ? 0 : int(m_columns.size());

@@ -62,7 +62,10 @@ QString csvField(QString s)
 } // namespace
 
 HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
-    : QWidget(parent), m_dbPath(dbPath), m_runs(new RunsTableModel(this)), m_proxy(new RunFilterProxy(m_runs, this))
+    : QWidget(parent)
+    , m_dbPath(dbPath)
+    , m_runs(new RunsTableModel(this))
+    , m_proxy(new RunFilterProxy(m_runs, this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(buildFilterBar());
@@ -79,10 +82,11 @@ HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
     m_view->setColumnHidden(RunsTableModel::Notes, true);
     m_view->setColumnHidden(RunsTableModel::Uuid, true);
     connect(m_view->horizontalHeader(), &QWidget::customContextMenuRequested, this, &HistoryPage::columnMenu);
-    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this, [this](const QModelIndex &cur) {
-        if (cur.isValid())
-            showRun(cur.data(HistoryRoles::UuidRole).toString());
-    });
+    connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &cur) {
+                if (cur.isValid())
+                    showRun(cur.data(HistoryRoles::UuidRole).toString());
+            });
 
     // Detail tab.
     auto *detail = new QWidget;
@@ -129,8 +133,9 @@ HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
     detailButtons->addWidget(new QLabel(tr("Distribution:")));
     detailButtons->addWidget(m_distMetric);
     detailButtons->addStretch();
-    for (auto [label, chart] : {std::pair{tr("Export curve…"), m_curve}, std::pair{tr("Export histogram…"), m_hist},
-                                std::pair{tr("Export CDF…"), m_cdf}}) {
+    for (auto [label, chart] :
+         {std::pair{tr("Export curve…"), m_curve}, std::pair{tr("Export histogram…"), m_hist},
+          std::pair{tr("Export CDF…"), m_cdf}}) {
         auto *b = new QPushButton(label);
         connect(b, &QPushButton::clicked, this, [this, c = chart] { exportChart(c); });
         detailButtons->addWidget(b);
@@ -149,8 +154,8 @@ HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
     m_compareChart = new ChartView;
     cl->addWidget(m_compareChart, 3);
     m_compareTable = new QTableWidget(0, 7);
-    m_compareTable->setHorizontalHeaderLabels(
-        {tr("Candidate"), tr("Scenario"), tr("Metric"), tr("Baseline"), tr("Candidate value"), tr("Δ %"), tr("")});
+    m_compareTable->setHorizontalHeaderLabels({tr("Candidate"), tr("Scenario"), tr("Metric"), tr("Baseline"),
+                                               tr("Candidate value"), tr("Δ %"), tr("")});
     m_compareTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_envTable = new QTableWidget;
     m_envTable->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -218,8 +223,9 @@ QWidget *HistoryPage::buildFilterBar()
             QMessageBox::warning(this, tr("History"), qs(s.error().message));
     });
     button(tr("Import…"), [this] {
-        const QString f = QFileDialog::getOpenFileName(this, tr("Import results"), QString(),
-                                                       tr("Results (*.json *.jsonl *.csv *.tlrun);;All files (*)"));
+        const QString f =
+            QFileDialog::getOpenFileName(this, tr("Import results"), QString(),
+                                         tr("Results (*.json *.jsonl *.csv *.tlrun);;All files (*)"));
         if (!f.isEmpty())
             if (auto s = importFile(f); !s)
                 QMessageBox::warning(this, tr("Import"), qs(s.error().message));
@@ -232,9 +238,9 @@ QWidget *HistoryPage::buildFilterBar()
     button(tr("Runs CSV…"), [this] { exportTable(m_proxy, false); });
     button(tr("Delete"), [this] {
         const QStringList sel = selectedRuns();
-        if (!sel.isEmpty()
-            && QMessageBox::question(this, tr("Delete runs"), tr("Delete %n run(s) from history?", nullptr, int(sel.size())))
-                == QMessageBox::Yes)
+        if (!sel.isEmpty() && QMessageBox::question(this, tr("Delete runs"),
+                                                    tr("Delete %n run(s) from history?", nullptr,
+                                                       int(sel.size()))) == QMessageBox::Yes)
             if (auto s = deleteRuns(sel); !s)
                 QMessageBox::warning(this, tr("Delete"), qs(s.error().message));
     });
@@ -299,19 +305,19 @@ bool HistoryPage::showRun(const QString &uuid)
     auto data = ReportData::fromHistory(reader, uuid.toStdString());
     const RunSummary &s = detail->summary;
     m_detailInfo->setText(tr("<b>%1</b> — run %2, started %3, %4, source %5%6<br>provenance: %7")
-                              .arg(qs(s.campaignName).toHtmlEscaped(), qs(s.uuid), qs(s.startedUtc), qs(s.status),
-                                   qs(s.source), s.simulated ? tr(", simulated") : QString(),
+                              .arg(qs(s.campaignName).toHtmlEscaped(), qs(s.uuid), qs(s.startedUtc),
+                                   qs(s.status), qs(s.source), s.simulated ? tr(", simulated") : QString(),
                                    qs(detail->provenance.dump()).left(400).toHtmlEscaped()));
     m_scenarios->setRowCount(int(detail->scenarios.size()));
     for (int i = 0; i < int(detail->scenarios.size()); ++i) {
         const ScenarioRow &sc = detail->scenarios[i];
-        const int op = sc.verdictJson.is_object() && sc.verdictJson.contains("operating_point")
-                && sc.verdictJson["operating_point"].is_number()
-            ? sc.verdictJson["operating_point"].get<int>()
-            : -1;
+        const int op = sc.verdictJson.is_object() && sc.verdictJson.contains("operating_point") &&
+                               sc.verdictJson["operating_point"].is_number()
+                           ? sc.verdictJson["operating_point"].get<int>()
+                           : -1;
         const int checks = sc.verdictJson.is_object() && sc.verdictJson.contains("checks")
-            ? int(sc.verdictJson["checks"].size())
-            : 0;
+                               ? int(sc.verdictJson["checks"].size())
+                               : 0;
         m_scenarios->setItem(i, 0, new QTableWidgetItem(qs(sc.key)));
         m_scenarios->setItem(i, 1, new QTableWidgetItem(sc.verdict.empty() ? u"-"_qs : qs(sc.verdict)));
         m_scenarios->setItem(i, 2, new QTableWidgetItem(op >= 0 ? QString::number(op) : u"-"_qs));
@@ -377,8 +383,8 @@ void HistoryPage::showDistribution(std::int64_t pointId)
 Status HistoryPage::compareRuns(const QStringList &uuids)
 {
     if (uuids.size() < 2 || uuids.size() > RunComparison::kMaxRuns)
-        return makeError(ErrorCode::InvalidInput, "select 2 to 8 runs to compare (selected "
-                                                      + std::to_string(uuids.size()) + ")");
+        return makeError(ErrorCode::InvalidInput,
+                         "select 2 to 8 runs to compare (selected " + std::to_string(uuids.size()) + ")");
     HistoryReader reader;
     if (auto s = reader.open(m_dbPath.toStdString()); !s)
         return s;
@@ -390,19 +396,25 @@ Status HistoryPage::compareRuns(const QStringList &uuids)
         runs.push_back(std::move(*d));
     }
     ReportChartRenderer::Chart chart = RunComparison::overlay(runs);
-    chart.title = tr("Baseline %1 vs %n candidate(s)", nullptr, int(runs.size() - 1)).arg(RunComparison::shortId(runs.front()));
+    chart.title = tr("Baseline %1 vs %n candidate(s)", nullptr, int(runs.size() - 1))
+                      .arg(RunComparison::shortId(runs.front()));
     m_compareChart->setChart(chart);
     m_compareTable->setRowCount(0);
     for (std::size_t i = 1; i < runs.size(); ++i)
         for (const RunComparison::Row &r : RunComparison::compare(runs.front(), runs[i])) {
             const int row = m_compareTable->rowCount();
             m_compareTable->insertRow(row);
-            const QString mark = r.better > 0 ? tr("better")
-                : r.better < 0           ? tr("worse")
-                : std::isfinite(r.deltaPct) ? tr("same")
-                                            : tr("n/a");
-            const QStringList cells{r.candidateRun, r.scenario, r.metric, ReportWriter::number(r.baseline, 2),
-                                    ReportWriter::number(r.candidate, 2), ReportWriter::number(r.deltaPct, 1), mark};
+            const QString mark = r.better > 0                ? tr("better")
+                                 : r.better < 0              ? tr("worse")
+                                 : std::isfinite(r.deltaPct) ? tr("same")
+                                                             : tr("n/a");
+            const QStringList cells{r.candidateRun,
+                                    r.scenario,
+                                    r.metric,
+                                    ReportWriter::number(r.baseline, 2),
+                                    ReportWriter::number(r.candidate, 2),
+                                    ReportWriter::number(r.deltaPct, 1),
+                                    mark};
             for (int c = 0; c < cells.size(); ++c) {
                 auto *item = new QTableWidgetItem(cells[c]);
                 if (r.better != 0)
@@ -429,7 +441,8 @@ Status HistoryPage::compareRuns(const QStringList &uuids)
 
 Status HistoryPage::importFile(const QString &path)
 {
-    auto s = ResultImporter::importFile(path.toStdString(), ResultImporter::Format::Auto, m_dbPath.toStdString());
+    auto s =
+        ResultImporter::importFile(path.toStdString(), ResultImporter::Format::Auto, m_dbPath.toStdString());
     if (!s)
         return s.error();
     emit statusMessage(tr("Imported %1 (%2): %3 scenario(s)").arg(path, qs(s->format)).arg(s->scenarios));
@@ -464,7 +477,8 @@ QString HistoryPage::toCsv(const QAbstractItemModel *model)
 
 void HistoryPage::exportChart(ChartView *chart)
 {
-    const QString f = QFileDialog::getSaveFileName(this, tr("Export plot"), QString(), tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"));
+    const QString f = QFileDialog::getSaveFileName(this, tr("Export plot"), QString(),
+                                                   tr("PNG (*.png);;SVG (*.svg);;PDF (*.pdf)"));
     if (f.isEmpty())
         return;
     QString error;

@@ -17,10 +17,14 @@ struct MetricSpec {
     const char *stat;
     bool higherBetter;
 };
-constexpr MetricSpec kMetrics[] = {{"output_tps_per_gpu", "value", true}, {"output_tps", "value", true},
-                                   {"request_rate", "value", true},      {"ttft_ms", "mean", false},
-                                   {"ttft_ms", "p90", false},            {"tpot_ms", "p90", false},
-                                   {"e2e_ms", "p90", false},             {"interactivity_tps_user", "p50", true}};
+constexpr MetricSpec kMetrics[] = {{"output_tps_per_gpu", "value", true},
+                                   {"output_tps", "value", true},
+                                   {"request_rate", "value", true},
+                                   {"ttft_ms", "mean", false},
+                                   {"ttft_ms", "p90", false},
+                                   {"tpot_ms", "p90", false},
+                                   {"e2e_ms", "p90", false},
+                                   {"interactivity_tps_user", "p50", true}};
 
 const ScenarioResult *match(const ReportData &baseline, const ScenarioResult &s)
 {
@@ -67,7 +71,8 @@ int RunComparison::operatingPoint(const ScenarioResult &s)
     return bestValid >= 0 ? bestValid : best;
 }
 
-std::vector<RunComparison::Row> RunComparison::compare(const ReportData &baseline, const ReportData &candidate)
+std::vector<RunComparison::Row> RunComparison::compare(const ReportData &baseline,
+                                                       const ReportData &candidate)
 {
     std::vector<Row> rows;
     for (const ScenarioResult &c : candidate.run.scenarios) {
@@ -86,8 +91,9 @@ std::vector<RunComparison::Row> RunComparison::compare(const ReportData &baselin
             r.candidateRun = shortId(candidate);
             r.scenario = qs(c.id);
             r.baselineScenario = qs(b->id);
-            r.metric = std::string_view(m.stat) == "value" ? QString::fromLatin1(m.metric)
-                                                            : QString::fromLatin1(m.metric) + u' ' + QString::fromLatin1(m.stat);
+            r.metric = std::string_view(m.stat) == "value"
+                           ? QString::fromLatin1(m.metric)
+                           : QString::fromLatin1(m.metric) + u' ' + QString::fromLatin1(m.stat);
             r.baseline = bv ? *bv : std::nan("");
             r.candidate = cv ? *cv : std::nan("");
             r.deltaPct = (bv && cv && *bv != 0) ? (*cv - *bv) / std::abs(*bv) * 100.0 : std::nan("");

@@ -15,14 +15,14 @@ class RunComparison
 {
 public:
     struct Row {
-        QString candidateRun;  // short id of the candidate
-        QString scenario;      // candidate scenario id (matched to the baseline's)
+        QString candidateRun; // short id of the candidate
+        QString scenario;     // candidate scenario id (matched to the baseline's)
         QString baselineScenario;
-        QString metric;        // "output_tps_per_gpu", "ttft_ms p90", …
+        QString metric; // "output_tps_per_gpu", "ttft_ms p90", …
         double baseline = 0;
         double candidate = 0;
-        double deltaPct = 0;   // (candidate − baseline) / baseline × 100; NaN when undefined
-        int better = 0;        // +1 candidate better, −1 worse, 0 equal within 1 % or unknown
+        double deltaPct = 0; // (candidate − baseline) / baseline × 100; NaN when undefined
+        int better = 0;      // +1 candidate better, −1 worse, 0 equal within 1 % or unknown
     };
     struct EnvDiff {
         QString key;

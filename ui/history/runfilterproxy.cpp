@@ -27,7 +27,9 @@ bool anyMatches(const std::string &csv, const std::vector<QRegularExpression> &g
 
 } // namespace
 
-RunFilterProxy::RunFilterProxy(RunsTableModel *source, QObject *parent) : QSortFilterProxyModel(parent), m_source(source)
+RunFilterProxy::RunFilterProxy(RunsTableModel *source, QObject *parent)
+    : QSortFilterProxyModel(parent)
+    , m_source(source)
 {
     setSourceModel(source);
     setSortRole(HistoryRoles::SortRole);
@@ -54,15 +56,14 @@ bool RunFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &) const
     if (sourceRow < 0 || sourceRow >= m_source->rowCount())
         return false;
     const RunSummary &r = m_source->row(sourceRow);
-    if (m_globs.size() == 4
-        && !(anyMatches(r.models, m_globs[0]) && anyMatches(r.backends, m_globs[1]) && anyMatches(r.gpus, m_globs[2])
-             && anyMatches(r.phases, m_globs[3])))
+    if (m_globs.size() == 4 && !(anyMatches(r.models, m_globs[0]) && anyMatches(r.backends, m_globs[1]) &&
+                                 anyMatches(r.gpus, m_globs[2]) && anyMatches(r.phases, m_globs[3])))
         return false;
-    if (!m_filter.verdict.empty()
-        && std::find(m_filter.verdict.begin(), m_filter.verdict.end(), r.verdict) == m_filter.verdict.end())
+    if (!m_filter.verdict.empty() &&
+        std::find(m_filter.verdict.begin(), m_filter.verdict.end(), r.verdict) == m_filter.verdict.end())
         return false;
-    if (!m_filter.status.empty()
-        && std::find(m_filter.status.begin(), m_filter.status.end(), r.status) == m_filter.status.end())
+    if (!m_filter.status.empty() &&
+        std::find(m_filter.status.begin(), m_filter.status.end(), r.status) == m_filter.status.end())
         return false;
     if (!m_filter.fromUtc.empty() && r.startedUtc.compare(0, m_filter.fromUtc.size(), m_filter.fromUtc) < 0)
         return false;
@@ -77,7 +78,8 @@ bool RunFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &) const
     }
     if (!m_filter.text.empty()) {
         const QString needle = qs(m_filter.text);
-        QString hay = qs(r.uuid + ' ' + r.campaignName + ' ' + r.notes + ' ' + r.models + ' ' + r.backends + ' ' + r.phases);
+        QString hay = qs(r.uuid + ' ' + r.campaignName + ' ' + r.notes + ' ' + r.models + ' ' + r.backends +
+                         ' ' + r.phases);
         for (const auto &t : r.tags)
             hay += u' ' + qs(t);
         if (!hay.contains(needle, Qt::CaseInsensitive))

@@ -16,12 +16,15 @@ QString joined(const std::vector<std::string> &v)
 }
 } // namespace
 
-RunsTableModel::RunsTableModel(QObject *parent) : ColumnTableModel<RunSummary>(parent)
+RunsTableModel::RunsTableModel(QObject *parent)
+    : ColumnTableModel<RunSummary>(parent)
 {
     addColumn({u"Started (UTC)"_qs, [](const RunSummary &r) { return QVariant(qs(r.startedUtc)); }, {}, {}});
     addColumn({u"Campaign"_qs, [](const RunSummary &r) { return QVariant(qs(r.campaignName)); }, {}, {}});
-    addColumn({u"Verdict"_qs, [](const RunSummary &r) { return QVariant(r.verdict.empty() ? u"-"_qs : qs(r.verdict)); },
-               {}, [](const RunSummary &r) -> QVariant {
+    addColumn({u"Verdict"_qs,
+               [](const RunSummary &r) { return QVariant(r.verdict.empty() ? u"-"_qs : qs(r.verdict)); },
+               {},
+               [](const RunSummary &r) -> QVariant {
                    if (r.verdict == "pass")
                        return QColor(200, 235, 200);
                    if (r.verdict == "fail")
@@ -37,7 +40,10 @@ RunsTableModel::RunsTableModel(QObject *parent) : ColumnTableModel<RunSummary>(p
     addColumn({u"Scenarios"_qs, [](const RunSummary &r) { return QVariant(r.scenarioCount); }, {}, {}});
     addColumn({u"Points"_qs, [](const RunSummary &r) { return QVariant(r.pointCount); }, {}, {}});
     addColumn({u"Source"_qs,
-               [](const RunSummary &r) { return QVariant(qs(r.source) + (r.simulated ? u" (sim)"_qs : QString())); }, {},
+               [](const RunSummary &r) {
+                   return QVariant(qs(r.source) + (r.simulated ? u" (sim)"_qs : QString()));
+               },
+               {},
                {}});
     addColumn({u"Status"_qs, [](const RunSummary &r) { return QVariant(qs(r.status)); }, {}, {}});
     addColumn({u"Tags"_qs, [](const RunSummary &r) { return QVariant(joined(r.tags)); }, {}, {}});

@@ -9,8 +9,22 @@ namespace Throughline {
 class RunsTableModel : public ColumnTableModel<RunSummary>
 {
 public:
-    enum Column { Started, Campaign, Verdict, Models, Backends, Gpus, Phases, Scenarios, Points, Source, Status, Tags,
-                  Notes, Uuid };
+    enum Column {
+        Started,
+        Campaign,
+        Verdict,
+        Models,
+        Backends,
+        Gpus,
+        Phases,
+        Scenarios,
+        Points,
+        Source,
+        Status,
+        Tags,
+        Notes,
+        Uuid
+    };
     explicit RunsTableModel(QObject *parent = nullptr);
 
 protected:

@@ -6,7 +6,10 @@
 
 namespace Throughline {
 
-CheckableListModel::CheckableListModel(QObject *parent) : QAbstractListModel(parent) {}
+CheckableListModel::CheckableListModel(QObject *parent)
+    : QAbstractListModel(parent)
+{
+}
 
 void CheckableListModel::setItems(const QList<Item> &items)
 {
@@ -80,8 +83,8 @@ QVariant CheckableListModel::data(const QModelIndex &index, int role) const
 
 bool CheckableListModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::CheckStateRole
-        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (role != Qt::CheckStateRole ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
     const bool checked = value.value<Qt::CheckState>() == Qt::Checked;
     const Item &item = m_items[index.row()];

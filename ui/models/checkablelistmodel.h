@@ -13,8 +13,8 @@ class CheckableListModel : public QAbstractListModel
     Q_OBJECT
 public:
     struct Item {
-        QString id;      // value written into the campaign
-        QString label;   // display text
+        QString id;    // value written into the campaign
+        QString label; // display text
         QString toolTip;
         bool checked = false;
         bool custom = false; // not from the catalog

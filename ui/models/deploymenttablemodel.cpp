@@ -4,7 +4,10 @@
 
 namespace Throughline {
 
-DeploymentTableModel::DeploymentTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+DeploymentTableModel::DeploymentTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 void DeploymentTableModel::setDeployments(const std::vector<Deployment> &deployments)
 {
@@ -54,14 +57,22 @@ QVariant DeploymentTableModel::data(const QModelIndex &index, int role) const
     const Deployment &d = m_rows[size_t(index.row())];
     if (role == Qt::DisplayRole || role == Qt::EditRole || role == Roles::Sort) {
         switch (index.column()) {
-        case Gpu: return QString::fromStdString(d.gpu);
-        case Gpus: return d.gpus;
-        case Parallelism: return QString::fromStdString(d.parallelism);
-        case Precision: return QString::fromStdString(d.precision);
-        case Replicas: return d.replicas;
-        case PrefillGpus: return d.prefillGpus;
-        case DecodeGpus: return d.decodeGpus;
-        default: return {};
+        case Gpu:
+            return QString::fromStdString(d.gpu);
+        case Gpus:
+            return d.gpus;
+        case Parallelism:
+            return QString::fromStdString(d.parallelism);
+        case Precision:
+            return QString::fromStdString(d.precision);
+        case Replicas:
+            return d.replicas;
+        case PrefillGpus:
+            return d.prefillGpus;
+        case DecodeGpus:
+            return d.decodeGpus;
+        default:
+            return {};
         }
     }
     if (role == Qt::ToolTipRole)
@@ -76,32 +87,55 @@ QVariant DeploymentTableModel::headerData(int section, Qt::Orientation orientati
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Gpu: return tr("GPU");
-    case Gpus: return tr("GPUs");
-    case Parallelism: return tr("Parallelism");
-    case Precision: return tr("Precision");
-    case Replicas: return tr("Replicas");
-    case PrefillGpus: return tr("Prefill GPUs");
-    case DecodeGpus: return tr("Decode GPUs");
-    default: return {};
+    case Gpu:
+        return tr("GPU");
+    case Gpus:
+        return tr("GPUs");
+    case Parallelism:
+        return tr("Parallelism");
+    case Precision:
+        return tr("Precision");
+    case Replicas:
+        return tr("Replicas");
+    case PrefillGpus:
+        return tr("Prefill GPUs");
+    case DecodeGpus:
+        return tr("Decode GPUs");
+    default:
+        return {};
     }
 }
 
 bool DeploymentTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (role != Qt::EditRole
-        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (role != Qt::EditRole ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
     Deployment d = m_rows[size_t(index.row())];
     switch (index.column()) {
-    case Gpu: d.gpu = value.toString().trimmed().toStdString(); break;
-    case Gpus: d.gpus = qMax(1, value.toInt()); break;
-    case Parallelism: d.parallelism = value.toString().trimmed().toStdString(); break;
-    case Precision: d.precision = value.toString().trimmed().toStdString(); break;
-    case Replicas: d.replicas = qMax(1, value.toInt()); break;
-    case PrefillGpus: d.prefillGpus = qMax(0, value.toInt()); break;
-    case DecodeGpus: d.decodeGpus = qMax(0, value.toInt()); break;
-    default: return false;
+    case Gpu:
+        d.gpu = value.toString().trimmed().toStdString();
+        break;
+    case Gpus:
+        d.gpus = qMax(1, value.toInt());
+        break;
+    case Parallelism:
+        d.parallelism = value.toString().trimmed().toStdString();
+        break;
+    case Precision:
+        d.precision = value.toString().trimmed().toStdString();
+        break;
+    case Replicas:
+        d.replicas = qMax(1, value.toInt());
+        break;
+    case PrefillGpus:
+        d.prefillGpus = qMax(0, value.toInt());
+        break;
+    case DecodeGpus:
+        d.decodeGpus = qMax(0, value.toInt());
+        break;
+    default:
+        return false;
     }
     if (d.disaggregated())
         d.gpus = d.prefillGpus + d.decodeGpus; // the pools define the replica size

@@ -7,7 +7,10 @@
 
 namespace Throughline {
 
-ProblemListModel::ProblemListModel(QObject *parent) : QAbstractListModel(parent) {}
+ProblemListModel::ProblemListModel(QObject *parent)
+    : QAbstractListModel(parent)
+{
+}
 
 void ProblemListModel::setProblems(ValidationProblems problems)
 {

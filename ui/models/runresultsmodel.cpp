@@ -9,9 +9,13 @@
 
 namespace Throughline {
 
-RunResultsModel::RunResultsModel(QObject *parent) : QAbstractTableModel(parent) {}
+RunResultsModel::RunResultsModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
 
-void RunResultsModel::setScenarios(const std::vector<Scenario> &scenarios, const std::vector<int> &plannedPoints)
+void RunResultsModel::setScenarios(const std::vector<Scenario> &scenarios,
+                                   const std::vector<int> &plannedPoints)
 {
     beginResetModel();
     m_rows.clear();
@@ -77,10 +81,14 @@ QString RunResultsModel::statusKey(const Row &r)
     if (r.verdict)
         return QString::fromUtf8(verdictStatusKey(r.verdict->status));
     switch (r.state) {
-    case State::Pending: return QStringLiteral("pending");
-    case State::Running: return QStringLiteral("running");
-    case State::Aborted: return QStringLiteral("aborted");
-    case State::Done: break;
+    case State::Pending:
+        return QStringLiteral("pending");
+    case State::Running:
+        return QStringLiteral("running");
+    case State::Aborted:
+        return QStringLiteral("aborted");
+    case State::Done:
+        break;
     }
     return QStringLiteral("done");
 }
@@ -117,21 +125,27 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
     case Qt::DisplayRole:
     case Roles::Sort:
         switch (index.column()) {
-        case ScenarioCol: return QString::fromStdString(r.scenario.id);
+        case ScenarioCol:
+            return QString::fromStdString(r.scenario.id);
         case VerdictCol: {
-            static const QHash<QString, QString> labels = {
-                {QStringLiteral("pass"), tr("✔ pass")},       {QStringLiteral("fail"), tr("✘ fail")},
-                {QStringLiteral("no_target"), tr("– no target")}, {QStringLiteral("invalid"), tr("⚠ invalid")},
-                {QStringLiteral("running"), tr("▶ running")}, {QStringLiteral("pending"), tr("… pending")},
-                {QStringLiteral("aborted"), tr("■ aborted")}};
+            static const QHash<QString, QString> labels = {{QStringLiteral("pass"), tr("✔ pass")},
+                                                           {QStringLiteral("fail"), tr("✘ fail")},
+                                                           {QStringLiteral("no_target"), tr("– no target")},
+                                                           {QStringLiteral("invalid"), tr("⚠ invalid")},
+                                                           {QStringLiteral("running"), tr("▶ running")},
+                                                           {QStringLiteral("pending"), tr("… pending")},
+                                                           {QStringLiteral("aborted"), tr("■ aborted")}};
             return role == Roles::Sort ? QVariant(status) : QVariant(labels.value(status, status));
         }
         case PointsCol:
             return role == Roles::Sort ? QVariant(r.livePointsDone)
                                        : QVariant(tr("%1 / %2").arg(r.livePointsDone).arg(r.plannedPoints));
-        case OutputTpsGpuCol: return metric("output_tps_per_gpu", "value");
-        case TtftP90Col: return metric("ttft_ms", "p90");
-        case TpotP90Col: return metric("tpot_ms", "p90");
+        case OutputTpsGpuCol:
+            return metric("output_tps_per_gpu", "value");
+        case TtftP90Col:
+            return metric("ttft_ms", "p90");
+        case TpotP90Col:
+            return metric("tpot_ms", "p90");
         case ValidityCol: {
             if (!op)
                 return {};
@@ -149,7 +163,8 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
                     n += c;
             return r.points.empty() ? QVariant() : QVariant(n);
         }
-        default: return {};
+        default:
+            return {};
         }
     case Qt::ForegroundRole:
         if (index.column() == VerdictCol) {
@@ -178,9 +193,11 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
         if (index.column() == VerdictCol && !r.abortReason.isEmpty())
             return r.abortReason;
         if (index.column() == OutputTpsGpuCol)
-            return tr("output_tps_per_gpu at the operating point: steady-state output tokens/s divided by all GPUs of the deployment");
+            return tr("output_tps_per_gpu at the operating point: steady-state output tokens/s divided by "
+                      "all GPUs of the deployment");
         if (index.column() == TtftP90Col)
-            return tr("ttft_ms p90 at the operating point: time from sending the request to its first content token");
+            return tr("ttft_ms p90 at the operating point: time from sending the request to its first "
+                      "content token");
         if (index.column() == TpotP90Col)
             return tr("tpot_ms p90 at the operating point: time per output token after the first");
         return {};
@@ -198,15 +215,24 @@ QVariant RunResultsModel::headerData(int section, Qt::Orientation orientation, i
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case ScenarioCol: return tr("Scenario");
-    case VerdictCol: return tr("Verdict");
-    case PointsCol: return tr("Points");
-    case OutputTpsGpuCol: return tr("Output tok/s/GPU");
-    case TtftP90Col: return tr("TTFT p90 (ms)");
-    case TpotP90Col: return tr("TPOT p90 (ms)");
-    case ValidityCol: return tr("Validity");
-    case ErrorsCol: return tr("Errors");
-    default: return {};
+    case ScenarioCol:
+        return tr("Scenario");
+    case VerdictCol:
+        return tr("Verdict");
+    case PointsCol:
+        return tr("Points");
+    case OutputTpsGpuCol:
+        return tr("Output tok/s/GPU");
+    case TtftP90Col:
+        return tr("TTFT p90 (ms)");
+    case TpotP90Col:
+        return tr("TPOT p90 (ms)");
+    case ValidityCol:
+        return tr("Validity");
+    case ErrorsCol:
+        return tr("Errors");
+    default:
+        return {};
     }
 }
 

@@ -18,7 +18,17 @@ class RunResultsModel : public QAbstractTableModel
 {
     Q_OBJECT
 public:
-    enum Column { ScenarioCol, VerdictCol, PointsCol, OutputTpsGpuCol, TtftP90Col, TpotP90Col, ValidityCol, ErrorsCol, ColumnCount };
+    enum Column {
+        ScenarioCol,
+        VerdictCol,
+        PointsCol,
+        OutputTpsGpuCol,
+        TtftP90Col,
+        TpotP90Col,
+        ValidityCol,
+        ErrorsCol,
+        ColumnCount
+    };
     enum class State { Pending, Running, Done, Aborted };
 
     struct Row {

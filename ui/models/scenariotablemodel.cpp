@@ -6,7 +6,10 @@
 
 namespace Throughline {
 
-ScenarioTableModel::ScenarioTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+ScenarioTableModel::ScenarioTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 void ScenarioTableModel::setScenarios(std::vector<Scenario> scenarios)
 {
@@ -36,7 +39,8 @@ QString ScenarioTableModel::planSummary(const LoadPlan &p)
         return s.join(u", ");
     };
     switch (p.mode) {
-    case LoadPlan::Mode::Closed: return tr("closed C=%1").arg(ints(p.concurrencies));
+    case LoadPlan::Mode::Closed:
+        return tr("closed C=%1").arg(ints(p.concurrencies));
     case LoadPlan::Mode::Open: {
         QStringList s;
         for (double r : p.rates)
@@ -47,7 +51,8 @@ QString ScenarioTableModel::planSummary(const LoadPlan &p)
         return p.spacing == LoadPlan::CurveSpacing::MlperfEndpoints
                    ? tr("curve MLPerf %1…%2").arg(p.cMin).arg(p.cMax)
                    : tr("curve log2 %1…%2").arg(p.cMin).arg(p.cMax);
-    case LoadPlan::Mode::Search: return tr("search %1…%2").arg(p.cMin).arg(p.cMax);
+    case LoadPlan::Mode::Search:
+        return tr("search %1…%2").arg(p.cMin).arg(p.cMax);
     }
     return {};
 }
@@ -80,27 +85,41 @@ QVariant ScenarioTableModel::data(const QModelIndex &index, int role) const
         switch (index.column()) {
         case Gpus:
         case Isl:
-        case Osl: return int(Qt::AlignRight | Qt::AlignVCenter);
-        default: return {};
+        case Osl:
+            return int(Qt::AlignRight | Qt::AlignVCenter);
+        default:
+            return {};
         }
     }
     if (role != Qt::DisplayRole && role != Roles::Sort)
         return {};
     switch (index.column()) {
-    case Id: return QString::fromStdString(s.id);
-    case Model: return QString::fromStdString(s.model.name);
-    case Backend: return QString::fromStdString(s.backend.name.empty() ? s.backend.id : s.backend.name);
-    case Gpu: return QString::fromStdString(s.deployment.gpu);
-    case Gpus: return s.deployment.totalGpus();
-    case Phase: return QString::fromStdString(s.phase.name);
-    case Isl: return s.phase.isl;
-    case Osl: return s.phase.osl;
-    case Plan: return planSummary(s.plan);
-    case SloCol: return sloSummary(s.slo);
+    case Id:
+        return QString::fromStdString(s.id);
+    case Model:
+        return QString::fromStdString(s.model.name);
+    case Backend:
+        return QString::fromStdString(s.backend.name.empty() ? s.backend.id : s.backend.name);
+    case Gpu:
+        return QString::fromStdString(s.deployment.gpu);
+    case Gpus:
+        return s.deployment.totalGpus();
+    case Phase:
+        return QString::fromStdString(s.phase.name);
+    case Isl:
+        return s.phase.isl;
+    case Osl:
+        return s.phase.osl;
+    case Plan:
+        return planSummary(s.plan);
+    case SloCol:
+        return sloSummary(s.slo);
     case Endpoint:
-        return s.endpoint.kind == Endpoint::Kind::Simulated ? tr("%1 (simulated)").arg(QString::fromStdString(s.endpoint.name))
-                                                              : QString::fromStdString(s.endpoint.name);
-    default: return {};
+        return s.endpoint.kind == Endpoint::Kind::Simulated
+                   ? tr("%1 (simulated)").arg(QString::fromStdString(s.endpoint.name))
+                   : QString::fromStdString(s.endpoint.name);
+    default:
+        return {};
     }
 }
 
@@ -109,18 +128,30 @@ QVariant ScenarioTableModel::headerData(int section, Qt::Orientation orientation
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return QAbstractTableModel::headerData(section, orientation, role);
     switch (section) {
-    case Id: return tr("Scenario");
-    case Model: return tr("Model");
-    case Backend: return tr("Backend");
-    case Gpu: return tr("GPU");
-    case Gpus: return tr("GPUs");
-    case Phase: return tr("Phase");
-    case Isl: return tr("ISL");
-    case Osl: return tr("OSL");
-    case Plan: return tr("Load plan");
-    case SloCol: return tr("SLO");
-    case Endpoint: return tr("Endpoint");
-    default: return {};
+    case Id:
+        return tr("Scenario");
+    case Model:
+        return tr("Model");
+    case Backend:
+        return tr("Backend");
+    case Gpu:
+        return tr("GPU");
+    case Gpus:
+        return tr("GPUs");
+    case Phase:
+        return tr("Phase");
+    case Isl:
+        return tr("ISL");
+    case Osl:
+        return tr("OSL");
+    case Plan:
+        return tr("Load plan");
+    case SloCol:
+        return tr("SLO");
+    case Endpoint:
+        return tr("Endpoint");
+    default:
+        return {};
     }
 }
 

@@ -42,12 +42,21 @@ QScrollArea *scrolled(QWidget *w)
 } // namespace
 
 DesignerPage::DesignerPage(CampaignDocument *document, QWidget *parent)
-    : QWidget(parent), m_document(document), m_matrix(new MatrixEditor(document, this)),
-      m_endpoints(new EndpointEditor(document, this)), m_plan(new LoadPlanEditor(document, this)),
-      m_phases(new PhaseEditor(document, this)), m_slo(new SloEditor(document, this)),
-      m_scenarioModel(new ScenarioTableModel(this)), m_problemModel(new ProblemListModel(this)),
-      m_name(new QLineEdit(this)), m_count(new QLabel(this)), m_tabs(new QTabWidget(this)),
-      m_scenarioView(new QTableView(this)), m_problemView(new QListView(this)), m_debounce(new QTimer(this))
+    : QWidget(parent)
+    , m_document(document)
+    , m_matrix(new MatrixEditor(document, this))
+    , m_endpoints(new EndpointEditor(document, this))
+    , m_plan(new LoadPlanEditor(document, this))
+    , m_phases(new PhaseEditor(document, this))
+    , m_slo(new SloEditor(document, this))
+    , m_scenarioModel(new ScenarioTableModel(this))
+    , m_problemModel(new ProblemListModel(this))
+    , m_name(new QLineEdit(this))
+    , m_count(new QLabel(this))
+    , m_tabs(new QTabWidget(this))
+    , m_scenarioView(new QTableView(this))
+    , m_problemView(new QListView(this))
+    , m_debounce(new QTimer(this))
 {
     setObjectName(QStringLiteral("DesignerPage"));
     m_name->setObjectName(QStringLiteral("campaignName"));
@@ -101,7 +110,8 @@ DesignerPage::DesignerPage(CampaignDocument *document, QWidget *parent)
     layout->addWidget(m_problemView);
 
     connect(m_name, &QLineEdit::editingFinished, this, [this] {
-        m_document->edit(tr("Rename campaign"), [this](Campaign &c) { c.name = m_name->text().trimmed().toStdString(); });
+        m_document->edit(tr("Rename campaign"),
+                         [this](Campaign &c) { c.name = m_name->text().trimmed().toStdString(); });
     });
     connect(m_matrix, &MatrixEditor::phaseActivated, m_phases, &PhaseEditor::selectPhase);
 
@@ -141,19 +151,21 @@ void DesignerPage::revalidate()
         expandError = QString::fromStdString(scenarios.error().message);
     }
     const int n = m_scenarioModel->rowCount();
-    m_count->setText(expandError.isEmpty()
-                         ? tr("%n scenario(s): %1 model(s) × %2 backend(s) × %3 deployment(s) × %4 phase(s)", nullptr, n)
-                               .arg(c.models.size())
-                               .arg(c.backends.size())
-                               .arg(c.deployments.size())
-                               .arg(c.phases.size())
-                         : tr("Cannot expand the matrix: %1").arg(expandError));
+    m_count->setText(
+        expandError.isEmpty()
+            ? tr("%n scenario(s): %1 model(s) × %2 backend(s) × %3 deployment(s) × %4 phase(s)", nullptr, n)
+                  .arg(c.models.size())
+                  .arg(c.backends.size())
+                  .arg(c.deployments.size())
+                  .arg(c.phases.size())
+            : tr("Cannot expand the matrix: %1").arg(expandError));
 
     // The validator works on the document text, so problems carry the pointers of the saved file.
     const std::string text = CampaignJson::write(c);
     const QString path = m_document->filePath();
-    const std::string baseDir =
-        path.isEmpty() || path.startsWith(u':') ? std::string() : QFileInfo(path).absolutePath().toStdString();
+    const std::string baseDir = path.isEmpty() || path.startsWith(u':')
+                                    ? std::string()
+                                    : QFileInfo(path).absolutePath().toStdString();
     const CampaignValidator::Outcome outcome = CampaignValidator(catalog).validate(text, baseDir);
     m_problemModel->setProblems(outcome.problems);
     m_problemView->setVisible(!outcome.problems.empty());
@@ -169,8 +181,8 @@ QWidget *DesignerPage::widgetFor(const QString &pointer) const
 {
     if (pointer == u"/name")
         return m_name;
-    for (QWidget *w : {m_matrix->widgetFor(pointer), m_endpoints->widgetFor(pointer), m_plan->widgetFor(pointer),
-                       m_phases->widgetFor(pointer), m_slo->widgetFor(pointer)})
+    for (QWidget *w : {m_matrix->widgetFor(pointer), m_endpoints->widgetFor(pointer),
+                       m_plan->widgetFor(pointer), m_phases->widgetFor(pointer), m_slo->widgetFor(pointer)})
         if (w)
             return w;
     return nullptr;

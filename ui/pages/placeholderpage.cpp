@@ -5,7 +5,8 @@
 
 namespace Throughline {
 
-PlaceholderPage::PlaceholderPage(const QString &title, const QString &text, QWidget *parent) : QWidget(parent)
+PlaceholderPage::PlaceholderPage(const QString &title, const QString &text, QWidget *parent)
+    : QWidget(parent)
 {
     auto *layout = new QVBoxLayout(this);
     auto *heading = new QLabel(title, this);

@@ -46,9 +46,12 @@ constexpr int kTickMs = 100; // ~10 Hz: the live pipeline's only clock
 int plannedPoints(const LoadPlan &p)
 {
     switch (p.mode) {
-    case LoadPlan::Mode::Closed: return int(p.concurrencies.size());
-    case LoadPlan::Mode::Open: return int(p.rates.size());
-    case LoadPlan::Mode::Search: return p.searchMaxPoints;
+    case LoadPlan::Mode::Closed:
+        return int(p.concurrencies.size());
+    case LoadPlan::Mode::Open:
+        return int(p.rates.size());
+    case LoadPlan::Mode::Search:
+        return p.searchMaxPoints;
     case LoadPlan::Mode::Curve: {
         int n = 0;
         for (long long c = std::max(1, p.cMin); c <= p.cMax; c *= 2)
@@ -65,24 +68,40 @@ QString formatDuration(double s)
         return QStringLiteral("–");
     const int total = int(std::lround(s));
     if (total >= 3600)
-        return QStringLiteral("%1:%2:%3").arg(total / 3600).arg(total / 60 % 60, 2, 10, QLatin1Char('0')).arg(total % 60, 2, 10, QLatin1Char('0'));
+        return QStringLiteral("%1:%2:%3")
+            .arg(total / 3600)
+            .arg(total / 60 % 60, 2, 10, QLatin1Char('0'))
+            .arg(total % 60, 2, 10, QLatin1Char('0'));
     return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
 }
 
 } // namespace
 
-RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QString &databasePath, QWidget *parent)
-    : QWidget(parent), m_document(document), m_theme(theme), m_databasePath(databasePath),
-      m_session(new RunSession(this)), m_data(std::make_unique<LiveRunData>(1.0)), m_timer(new QTimer(this)),
-      m_startAct(new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start Run"), this)),
-      m_stopAct(new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("Stop &Sending New Requests"), this)),
-      m_cancelAct(new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel Run"), this)),
-      m_status(new QLabel(tr("Ready."), this)), m_loadLabel(new QLabel(this)), m_errorsLabel(new QLabel(this)),
-      m_clientBound(new QLabel(this)), m_overall(new QProgressBar(this)), m_scenario(new QProgressBar(this)),
-      m_curve(new CurvePlot(this)), m_latency(new TimeSeriesPlot(tr("Latency percentiles"), tr("ms"), this)),
-      m_throughput(new TimeSeriesPlot(tr("Throughput"), tr("output tokens/s"), this)),
-      m_inFlight(new TimeSeriesPlot(tr("In-flight requests"), tr("requests"), this)),
-      m_results(new RunResultsModel(this)), m_table(new QTableView(this))
+RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QString &databasePath,
+                 QWidget *parent)
+    : QWidget(parent)
+    , m_document(document)
+    , m_theme(theme)
+    , m_databasePath(databasePath)
+    , m_session(new RunSession(this))
+    , m_data(std::make_unique<LiveRunData>(1.0))
+    , m_timer(new QTimer(this))
+    , m_startAct(new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start Run"), this))
+    , m_stopAct(
+          new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("Stop &Sending New Requests"), this))
+    , m_cancelAct(new QAction(style()->standardIcon(QStyle::SP_MediaStop), tr("&Cancel Run"), this))
+    , m_status(new QLabel(tr("Ready."), this))
+    , m_loadLabel(new QLabel(this))
+    , m_errorsLabel(new QLabel(this))
+    , m_clientBound(new QLabel(this))
+    , m_overall(new QProgressBar(this))
+    , m_scenario(new QProgressBar(this))
+    , m_curve(new CurvePlot(this))
+    , m_latency(new TimeSeriesPlot(tr("Latency percentiles"), tr("ms"), this))
+    , m_throughput(new TimeSeriesPlot(tr("Throughput"), tr("output tokens/s"), this))
+    , m_inFlight(new TimeSeriesPlot(tr("In-flight requests"), tr("requests"), this))
+    , m_results(new RunResultsModel(this))
+    , m_table(new QTableView(this))
 {
     setObjectName(QStringLiteral("RunPage"));
     m_startAct->setObjectName(QStringLiteral("startRun"));
@@ -111,11 +130,13 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     m_scenario->setFormat(tr("Scenario %p%"));
     m_status->setObjectName(QStringLiteral("runStatus"));
     m_loadLabel->setObjectName(QStringLiteral("loadLabel"));
-    m_loadLabel->setToolTip(tr("Achieved load (requests in flight, finished requests/s) against the point's target"));
+    m_loadLabel->setToolTip(
+        tr("Achieved load (requests in flight, finished requests/s) against the point's target"));
     m_errorsLabel->setObjectName(QStringLiteral("errorsLabel"));
     m_clientBound->setObjectName(QStringLiteral("clientBoundWarning"));
     m_clientBound->setWordWrap(true);
-    m_clientBound->setStyleSheet(QStringLiteral("QLabel { background: #fff3cd; color: #664d03; padding: 4px; border-radius: 3px; }"));
+    m_clientBound->setStyleSheet(
+        QStringLiteral("QLabel { background: #fff3cd; color: #664d03; padding: 4px; border-radius: 3px; }"));
     m_clientBound->hide();
 
     m_latency->setObjectName(QStringLiteral("latencyPlot"));
@@ -123,12 +144,14 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     m_latency->addSeries(tr("TTFT p90"), true);
     m_latency->addSeries(tr("TPOT p50"));
     m_latency->addSeries(tr("TPOT p90"), true);
-    m_latency->setToolTip(tr("Per second of run time, over requests finishing in it. TTFT: first content token − "
-                             "request sent. TPOT: time per output token after the first."));
+    m_latency->setToolTip(
+        tr("Per second of run time, over requests finishing in it. TTFT: first content token − "
+           "request sent. TPOT: time per output token after the first."));
     m_throughput->setObjectName(QStringLiteral("throughputPlot"));
     m_throughput->addSeries(tr("output tokens/s (by completion)"));
-    m_throughput->setToolTip(tr("Output tokens of requests finishing in each second. The steady-state output_tps of "
-                                "a point is computed from content-event times after the point."));
+    m_throughput->setToolTip(
+        tr("Output tokens of requests finishing in each second. The steady-state output_tps of "
+           "a point is computed from content-event times after the point."));
     m_inFlight->setObjectName(QStringLiteral("inFlightPlot"));
     m_inFlight->addSeries(tr("in flight"));
     m_inFlight->setWindowS(300);
@@ -216,8 +239,8 @@ bool RunPage::confirmClose()
 {
     if (!isRunning())
         return true;
-    const auto answer = QMessageBox::question(this, tr("Run in progress"),
-                                              tr("A run is in progress. Cancel it and close?"));
+    const auto answer =
+        QMessageBox::question(this, tr("Run in progress"), tr("A run is in progress. Cancel it and close?"));
     if (answer != QMessageBox::Yes)
         return false;
     cancel();
@@ -239,8 +262,10 @@ bool RunPage::start()
     }
     auto scenarios = MatrixExpander(catalog).expand(c);
     if (!scenarios || scenarios->empty()) {
-        m_status->setText(scenarios ? tr("Nothing to run: the matrix is empty.")
-                                    : tr("Cannot expand the matrix: %1").arg(QString::fromStdString(scenarios.error().message)));
+        m_status->setText(
+            scenarios
+                ? tr("Nothing to run: the matrix is empty.")
+                : tr("Cannot expand the matrix: %1").arg(QString::fromStdString(scenarios.error().message)));
         return false;
     }
     m_scenarios = *scenarios;
@@ -251,7 +276,10 @@ bool RunPage::start()
     RunOptions options;
     options.workers = m_workers;
     options.campaignName = c.name;
-    options.campaignSha256 = QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256).toHex().toStdString();
+    options.campaignSha256 =
+        QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256)
+            .toHex()
+            .toStdString();
     options.simLauncher = m_simLauncher;
     options.keepRecords = false; // the GUI keeps aggregates; raw records belong to storage
 
@@ -272,14 +300,17 @@ bool RunPage::start()
     if (!c.targets.file.empty()) {
         QString path = QString::fromStdString(c.targets.file);
         const QString docPath = m_document->filePath();
-        if (!path.startsWith(u':') && QFileInfo(path).isRelative() && !docPath.isEmpty() && !docPath.startsWith(u':'))
+        if (!path.startsWith(u':') && QFileInfo(path).isRelative() && !docPath.isEmpty() &&
+            !docPath.startsWith(u':'))
             path = QFileInfo(docPath).absoluteDir().filePath(path);
         if (auto table = TargetTable::load(path.toStdString())) {
             for (const Scenario &s : m_scenarios)
                 for (const TargetRow &row : table->matching(s))
                     if (row.metric == "output_tps_per_gpu")
                         markers << CurvePlot::Marker{true, row.value,
-                                                     tr("%1 target %2").arg(QString::fromUtf8(targetKindKey(row.kind))).arg(row.value)};
+                                                     tr("%1 target %2")
+                                                         .arg(QString::fromUtf8(targetKindKey(row.kind)))
+                                                         .arg(row.value)};
         }
     }
     m_results->setScenarios(m_scenarios, planned);
@@ -410,8 +441,10 @@ void RunPage::poll()
         double fraction = 0;
         if (const auto *acc = m_data->point(p.scenarioIndex, p.pointIndex)) {
             const int c = p.pointIndex >= 0 && p.pointIndex < int(sc.plan.concurrencies.size())
-                              ? sc.plan.concurrencies[size_t(p.pointIndex)] : 1;
-            const double budget = sc.plan.requestCount > 0 ? sc.plan.requestCount : sc.plan.requestMultiplier * c;
+                              ? sc.plan.concurrencies[size_t(p.pointIndex)]
+                              : 1;
+            const double budget =
+                sc.plan.requestCount > 0 ? sc.plan.requestCount : sc.plan.requestMultiplier * c;
             fraction = budget > 0 ? std::min(1.0, (acc->ok + acc->failed) / budget) : 0;
         }
         m_scenario->setValue(int(100.0 * std::min(1.0, (std::max(0, p.pointIndex) + fraction) / nPoints)));
@@ -480,7 +513,8 @@ void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &e
     if (!c.targets.file.empty()) {
         QString path = QString::fromStdString(c.targets.file);
         const QString docPath = m_document->filePath();
-        if (!path.startsWith(u':') && QFileInfo(path).isRelative() && !docPath.isEmpty() && !docPath.startsWith(u':'))
+        if (!path.startsWith(u':') && QFileInfo(path).isRelative() && !docPath.isEmpty() &&
+            !docPath.startsWith(u':'))
             path = QFileInfo(docPath).absoluteDir().filePath(path);
         if (auto t = TargetTable::load(path.toStdString()))
             table = std::move(t).value();
@@ -494,7 +528,8 @@ void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &e
         for (const PointOutcome &po : so.points) {
             points.push_back(po.result);
             const auto &flags = po.result.validity.flags;
-            if (std::find(flags.begin(), flags.end(), std::string(ValidityFlag::ClientBound)) != flags.end()) {
+            if (std::find(flags.begin(), flags.end(), std::string(ValidityFlag::ClientBound)) !=
+                flags.end()) {
                 clientBound = true;
                 boundPoints << QString::fromStdString(so.scenario.id);
             }
@@ -502,24 +537,28 @@ void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &e
         const std::vector<TargetRow> rows = table ? table->matching(so.scenario) : std::vector<TargetRow>{};
         const Verdict verdict = judgeScenario(so.scenario, points, rows);
         if (so.aborted)
-            m_results->setState(so.scenarioIndex, RunResultsModel::State::Aborted, QString::fromStdString(so.abortReason));
+            m_results->setState(so.scenarioIndex, RunResultsModel::State::Aborted,
+                                QString::fromStdString(so.abortReason));
         m_results->setResults(so.scenarioIndex, std::move(points), verdict);
     }
     if (clientBound) {
         boundPoints.removeDuplicates();
-        m_clientBound->setText(tr("⚠ Client-bound: the load generator itself limited the measurement in %1 "
-                                  "(CPU, send lateness or achieved load below target). Use more workers or a bigger client.")
-                                   .arg(boundPoints.join(u", ")));
+        m_clientBound->setText(
+            tr("⚠ Client-bound: the load generator itself limited the measurement in %1 "
+               "(CPU, send lateness or achieved load below target). Use more workers or a bigger client.")
+                .arg(boundPoints.join(u", ")));
         m_clientBound->show();
     }
     updateCurve();
     m_overall->setValue(outcome->cancelled ? m_overall->value() : 100);
     if (!outcome->cancelled)
         m_scenario->setValue(100);
-    m_status->setText(outcome->cancelled ? tr("Cancelled. Run %1.").arg(QString::fromStdString(outcome->runId))
-                                         : tr("Finished. Run %1.").arg(QString::fromStdString(outcome->runId)));
+    m_status->setText(outcome->cancelled
+                          ? tr("Cancelled. Run %1.").arg(QString::fromStdString(outcome->runId))
+                          : tr("Finished. Run %1.").arg(QString::fromStdString(outcome->runId)));
     setEngineState(outcome->cancelled ? tr("cancelled") : tr("finished"));
-    qCInfo(lcRunPage) << "run finished; max UI-timer lateness" << m_maxLatenessMs << "ms, max replot" << m_maxReplotMs << "ms";
+    qCInfo(lcRunPage) << "run finished; max UI-timer lateness" << m_maxLatenessMs << "ms, max replot"
+                      << m_maxReplotMs << "ms";
     updateActions();
     emit runFinished(!outcome->cancelled);
 }

@@ -32,7 +32,8 @@ class RunPage : public QWidget
 {
     Q_OBJECT
 public:
-    RunPage(CampaignDocument *document, ThemeController *theme, const QString &databasePath, QWidget *parent = nullptr);
+    RunPage(CampaignDocument *document, ThemeController *theme, const QString &databasePath,
+            QWidget *parent = nullptr);
     ~RunPage() override;
 
     // The app injects how simulated endpoints start (throughline_ui cannot link the simulator).

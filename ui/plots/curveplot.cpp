@@ -10,7 +10,9 @@
 
 namespace Throughline {
 
-CurvePlot::CurvePlot(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(this))
+CurvePlot::CurvePlot(QWidget *parent)
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
 {
     setObjectName(QStringLiteral("curvePlot"));
     auto *layout = new QVBoxLayout(this);
@@ -18,14 +20,16 @@ CurvePlot::CurvePlot(QWidget *parent) : QWidget(parent), m_plot(new QCustomPlot(
     layout->addWidget(m_plot);
     PlotSetup::initLivePlot(m_plot);
     m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0, new QCPTextElement(m_plot, tr("Throughput vs interactivity"), QFont()));
+    m_plot->plotLayout()->addElement(0, 0,
+                                     new QCPTextElement(m_plot, tr("Throughput vs interactivity"), QFont()));
     m_plot->xAxis->setLabel(tr("output tokens/s per GPU"));
     m_plot->yAxis->setLabel(tr("tokens/s per user (1000 / TPOT p90)"));
     // The frontier runs from top-left (interactive) to bottom-right (throughput); bottom-left is
     // dominated and stays empty, so the legend goes there.
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
-    setToolTip(tr("One point per finished load point: x = output_tps_per_gpu (output tokens/s over all GPUs), "
-                  "y = interactivity = 1000 / TPOT p90. Hollow points are live estimates."));
+    setToolTip(
+        tr("One point per finished load point: x = output_tps_per_gpu (output tokens/s over all GPUs), "
+           "y = interactivity = 1000 / TPOT p90. Hollow points are live estimates."));
     PlotSetup::applyPalette(m_plot, palette());
     rebuild();
 }
@@ -81,7 +85,8 @@ void CurvePlot::rebuild()
         for (const bool estimate : {false, true}) {
             QCPGraph *g = m_plot->addGraph();
             g->setPen(PlotSetup::cosmeticPen(c, estimate ? Qt::DotLine : Qt::SolidLine));
-            g->setScatterStyle(QCPScatterStyle(estimate ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssDisc, c, c, 7));
+            g->setScatterStyle(
+                QCPScatterStyle(estimate ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssDisc, c, c, 7));
             if (estimate)
                 g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, 7));
             g->setLineStyle(estimate ? QCPGraph::lsNone : QCPGraph::lsLine);
@@ -119,7 +124,8 @@ void CurvePlot::rebuild()
         text->setLayer(QStringLiteral("markers"));
         text->setColor(tc);
         text->setText(m.label);
-        text->setPositionAlignment(m.vertical ? (Qt::AlignLeft | Qt::AlignTop) : (Qt::AlignRight | Qt::AlignBottom));
+        text->setPositionAlignment(m.vertical ? (Qt::AlignLeft | Qt::AlignTop)
+                                              : (Qt::AlignRight | Qt::AlignBottom));
         text->position->setType(QCPItemPosition::ptPlotCoords);
         if (m.vertical)
             text->position->setCoords(m.value, yMax * 1.08);

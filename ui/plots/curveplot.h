@@ -16,9 +16,9 @@ class CurvePlot : public QWidget
     Q_OBJECT
 public:
     struct Point {
-        int series = 0; // scenario index
-        double x = 0;   // output tokens/s per GPU
-        double y = 0;   // tokens/s per user
+        int series = 0;        // scenario index
+        double x = 0;          // output tokens/s per GPU
+        double y = 0;          // tokens/s per user
         bool estimate = false; // from live samples; replaced by the engine's aggregate later
     };
     struct Marker {

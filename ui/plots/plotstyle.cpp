@@ -28,9 +28,9 @@ QColor grid(const QPalette &p)
 
 QColor series(int index, const QPalette &p)
 {
-    static const QColor base[] = {QColor(0, 114, 178), QColor(230, 159, 0), QColor(0, 158, 115),
+    static const QColor base[] = {QColor(0, 114, 178),   QColor(230, 159, 0),  QColor(0, 158, 115),
                                   QColor(204, 121, 167), QColor(86, 180, 233), QColor(213, 94, 0),
-                                  QColor(240, 228, 66), QColor(120, 120, 120)};
+                                  QColor(240, 228, 66),  QColor(120, 120, 120)};
     const QColor c = base[index % 8];
     return dark(p) ? c.lighter(130) : c;
 }

@@ -130,8 +130,8 @@ void ReportChartRenderer::draw(QPainter &p, const QRectF &rect, const Chart &cha
     if (!chart.title.isEmpty()) {
         p.setFont(titleFont);
         p.setPen(fg);
-        p.drawText(QRectF(rect.left(), rect.top(), rect.width(), tfm.height() + 2 * u), Qt::AlignHCenter | Qt::AlignTop,
-                   chart.title);
+        p.drawText(QRectF(rect.left(), rect.top(), rect.width(), tfm.height() + 2 * u),
+                   Qt::AlignHCenter | Qt::AlignTop, chart.title);
     }
     p.setFont(font);
     // Grid + ticks.
@@ -143,7 +143,8 @@ void ReportChartRenderer::draw(QPainter &p, const QRectF &rect, const Chart &cha
         p.setPen(fg);
         const QString s = tickText(t, xStep);
         const double w = fm.horizontalAdvance(s);
-        p.drawText(QRectF(x - w / 2 - 2 * u, area.bottom() + 2 * u, w + 4 * u, fm.height()), Qt::AlignCenter, s);
+        p.drawText(QRectF(x - w / 2 - 2 * u, area.bottom() + 2 * u, w + 4 * u, fm.height()), Qt::AlignCenter,
+                   s);
     }
     for (double t : yt) {
         const double y = mapY(t);
@@ -162,8 +163,8 @@ void ReportChartRenderer::draw(QPainter &p, const QRectF &rect, const Chart &cha
     p.save();
     p.translate(rect.left() + 1 * u, area.center().y());
     p.rotate(-90);
-    p.drawText(QRectF(-area.height() / 2, 0, area.height(), fm.height() + 2 * u), Qt::AlignHCenter | Qt::AlignTop,
-               chart.yLabel);
+    p.drawText(QRectF(-area.height() / 2, 0, area.height(), fm.height() + 2 * u),
+               Qt::AlignHCenter | Qt::AlignTop, chart.yLabel);
     p.restore();
 
     // Series (clipped to the plot area: data never spills over labels).
@@ -240,7 +241,8 @@ void ReportChartRenderer::draw(QPainter &p, const QRectF &rect, const Chart &cha
         for (int i = 0; i < chart.series.size(); ++i) {
             const QColor c = seriesColor(i);
             p.setPen(QPen(c, 1.2 * u));
-            p.drawLine(QPointF(area.right() + 6 * u, y + fm.height() / 2), QPointF(area.right() + 14 * u, y + fm.height() / 2));
+            p.drawLine(QPointF(area.right() + 6 * u, y + fm.height() / 2),
+                       QPointF(area.right() + 14 * u, y + fm.height() / 2));
             p.setPen(fg);
             const QRectF textRect(area.right() + 16 * u, y, legendW - 8 * u, rect.bottom() - y);
             const QRectF used = p.boundingRect(textRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWrapAnywhere,

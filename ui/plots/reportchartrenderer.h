@@ -18,10 +18,10 @@ class ReportChartRenderer
 public:
     struct Series {
         QString name;
-        QList<QPointF> points; // data units, drawn in the given order
-        bool step = false;     // MLPerf Endpoints step-function curve
-        bool bars = false;     // histogram bars: each point is (bin centre, height)
-        double barWidth = 0;   // data units (bars only)
+        QList<QPointF> points;  // data units, drawn in the given order
+        bool step = false;      // MLPerf Endpoints step-function curve
+        bool bars = false;      // histogram bars: each point is (bin centre, height)
+        double barWidth = 0;    // data units (bars only)
         QList<int> highlighted; // indexes drawn with a larger ring (operating point)
     };
     struct Marker {

@@ -9,7 +9,8 @@
 namespace Throughline {
 
 TimeSeriesPlot::TimeSeriesPlot(const QString &title, const QString &yLabel, QWidget *parent)
-    : QWidget(parent), m_plot(new QCustomPlot(this))
+    : QWidget(parent)
+    , m_plot(new QCustomPlot(this))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);

@@ -15,13 +15,14 @@ namespace Throughline {
 class HistoryReader;
 
 struct ReportData {
-    RunResults run;                                     // scenarios with verdicts and point results
+    RunResults run;                                       // scenarios with verdicts and point results
     nlohmann::json provenance = nlohmann::json::object(); // endpoint, server, host facts as stored
-    std::string source = "throughline";                 // throughline | vllm | aiperf | …
-    std::string status;                                 // completed | cancelled | … ("" from results.json)
+    std::string source = "throughline";                   // throughline | vllm | aiperf | …
+    std::string status; // completed | cancelled | … ("" from results.json)
     std::string notes;
     std::vector<std::string> tags;
-    nlohmann::json metricDefinitions = nlohmann::json::array(); // resources/catalog/metric_definitions.json "metrics"
+    nlohmann::json metricDefinitions =
+        nlohmann::json::array(); // resources/catalog/metric_definitions.json "metrics"
 
     // From the history database (reader already open); uuid must be a full id.
     static Result<ReportData> fromHistory(HistoryReader &reader, const std::string &uuid);

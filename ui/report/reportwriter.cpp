@@ -58,7 +58,10 @@ class Doc
 {
 public:
     Doc(QPdfWriter &writer, QPainter *painter, int totalPages, QString footer)
-        : m_w(writer), m_p(painter), m_total(totalPages), m_footer(std::move(footer))
+        : m_w(writer)
+        , m_p(painter)
+        , m_total(totalPages)
+        , m_footer(std::move(footer))
     {
         m_u = m_w.resolution() / 72.0;
         const QRect pr = m_w.pageLayout().paintRectPixels(m_w.resolution());
@@ -87,10 +90,12 @@ public:
             m_p->setFont(f);
             m_p->setPen(QColor(90, 90, 90));
             const QFontMetricsF fm(f, &m_w);
-            const QRectF r(m_page.left(), m_page.bottom() - fm.height() * 1.5, m_page.width(), fm.height() * 1.5);
+            const QRectF r(m_page.left(), m_page.bottom() - fm.height() * 1.5, m_page.width(),
+                           fm.height() * 1.5);
             m_p->drawLine(QPointF(r.left(), r.top()), QPointF(r.right(), r.top()));
             m_p->drawText(r, Qt::AlignLeft | Qt::AlignBottom, m_footer);
-            m_p->drawText(r, Qt::AlignRight | Qt::AlignBottom, u"Page %1 of %2"_qs.arg(m_pageNo).arg(m_total));
+            m_p->drawText(r, Qt::AlignRight | Qt::AlignBottom,
+                          u"Page %1 of %2"_qs.arg(m_pageNo).arg(m_total));
         }
     }
     void newPage()
@@ -210,7 +215,8 @@ public:
             m_p->setFont(rf);
             for (int c = 0; c < n; ++c) {
                 const QRectF cell(x, m_y, widths[c], h);
-                const QColor bg = header ? QColor(225, 231, 240) : (c < r.size() ? r[c].background : QColor());
+                const QColor bg =
+                    header ? QColor(225, 231, 240) : (c < r.size() ? r[c].background : QColor());
                 if (bg.isValid())
                     m_p->fillRect(cell, bg);
                 m_p->setPen(QPen(QColor(190, 190, 190), 0.4 * m_u));
@@ -218,7 +224,8 @@ public:
                 m_p->setPen(QColor(20, 20, 20));
                 if (c < r.size())
                     m_p->drawText(cell.adjusted(pad, pad * 0.6, -pad, -pad * 0.6),
-                                  Qt::AlignLeft | Qt::AlignVCenter | wrapFlags(r[c].text, rf, widths[c] - 2 * pad),
+                                  Qt::AlignLeft | Qt::AlignVCenter |
+                                      wrapFlags(r[c].text, rf, widths[c] - 2 * pad),
                                   r[c].text);
                 x += widths[c];
             }
@@ -261,7 +268,8 @@ QColor marginColor(const VerdictCheck &c)
 {
     switch (c.outcome) {
     case VerdictCheck::Outcome::Fail:
-        return std::isfinite(c.marginPct) && c.marginPct > -10 ? QColor(250, 205, 180) : QColor(245, 170, 170);
+        return std::isfinite(c.marginPct) && c.marginPct > -10 ? QColor(250, 205, 180)
+                                                               : QColor(245, 170, 170);
     case VerdictCheck::Outcome::Pass:
         return std::isfinite(c.marginPct) && c.marginPct < 10 ? QColor(225, 240, 190) : QColor(185, 230, 185);
     case VerdictCheck::Outcome::Info:
@@ -306,7 +314,9 @@ QList<Row> provenanceRows(const nlohmann::json &prov)
     QList<Row> rows;
     if (!prov.is_object())
         return rows;
-    auto scalar = [](const nlohmann::json &v) { return v.is_string() ? qs(v.get<std::string>()) : qs(v.dump()); };
+    auto scalar = [](const nlohmann::json &v) {
+        return v.is_string() ? qs(v.get<std::string>()) : qs(v.dump());
+    };
     for (auto it = prov.begin(); it != prov.end(); ++it) {
         if (it->is_object()) {
             for (auto jt = it->begin(); jt != it->end(); ++jt)
@@ -332,19 +342,23 @@ void render(Doc &d, const ReportData &data)
     d.space(8);
     d.text(run.campaignName.empty() ? u"(unnamed campaign)"_qs : qs(run.campaignName), 16, true);
     d.space(14);
-    const QString kind = run.simulated
-        ? u"Simulated endpoint (built-in performance model, time scale %1): numbers are model estimates, not measurements of real hardware."_qs
-              .arg(ReportWriter::number(run.timeScale, 2))
-        : u"Real endpoint: measured against a live server."_qs;
+    const QString kind =
+        run.simulated
+            ? u"Simulated endpoint (built-in performance model, time scale %1): numbers are model estimates, not measurements of real hardware."_qs
+                  .arg(ReportWriter::number(run.timeScale, 2))
+            : u"Real endpoint: measured against a live server."_qs;
     QList<Row> facts{
         {Cell{u"Run id"_qs, {}}, Cell{qs(run.runId), {}}},
         {Cell{u"Started (UTC)"_qs, {}}, Cell{qs(run.startedUtc), {}}},
         {Cell{u"Report generated (UTC)"_qs, {}},
          Cell{QDateTime::currentDateTimeUtc().toString(Qt::ISODate), {}}},
-        {Cell{u"Tool version (run)"_qs, {}}, Cell{run.toolVersion.empty() ? u"-"_qs : qs(run.toolVersion), {}}},
+        {Cell{u"Tool version (run)"_qs, {}},
+         Cell{run.toolVersion.empty() ? u"-"_qs : qs(run.toolVersion), {}}},
         {Cell{u"Tool version (report)"_qs, {}}, Cell{qs(versionLine()), {}}},
-        {Cell{u"Campaign sha256"_qs, {}}, Cell{run.campaignSha256.empty() ? u"-"_qs : qs(run.campaignSha256), {}}},
-        {Cell{u"Source"_qs, {}}, Cell{qs(data.source) + (data.status.empty() ? QString() : u", "_qs + qs(data.status)), {}}},
+        {Cell{u"Campaign sha256"_qs, {}},
+         Cell{run.campaignSha256.empty() ? u"-"_qs : qs(run.campaignSha256), {}}},
+        {Cell{u"Source"_qs, {}},
+         Cell{qs(data.source) + (data.status.empty() ? QString() : u", "_qs + qs(data.status)), {}}},
         {Cell{u"Endpoint kind"_qs, {}}, Cell{kind, run.simulated ? QColor(255, 240, 200) : QColor()}},
     };
     if (!data.tags.empty()) {
@@ -359,8 +373,9 @@ void render(Doc &d, const ReportData &data)
     d.heading(u"Deployments"_qs, 2);
     QList<Row> dep;
     for (const ScenarioResult &s : run.scenarios)
-        dep.append({Cell{qs(s.model), {}}, Cell{qs(s.backend), {}}, Cell{deploymentText(s), {}}, Cell{qs(s.phase), {}},
-                    Cell{QString::number(s.isl), {}}, Cell{QString::number(s.osl), {}}});
+        dep.append({Cell{qs(s.model), {}}, Cell{qs(s.backend), {}}, Cell{deploymentText(s), {}},
+                    Cell{qs(s.phase), {}}, Cell{QString::number(s.isl), {}},
+                    Cell{QString::number(s.osl), {}}});
     d.table({u"Model"_qs, u"Backend"_qs, u"GPUs"_qs, u"Phase"_qs, u"ISL"_qs, u"OSL"_qs}, dep);
     const QList<Row> prov = provenanceRows(data.provenance);
     if (!prov.isEmpty()) {
@@ -378,8 +393,10 @@ void render(Doc &d, const ReportData &data)
     for (const auto &[k, n] : counts)
         parts << u"%1 %2"_qs.arg(n).arg(qs(k));
     d.text(u"%1 scenarios: %2. Throughput targets are judged at each scenario's operating point (the highest-"
-           "throughput valid point meeting the SLOs); slo targets at the designated point; baseline targets pass at "
-           "≥ 95 % of the baseline."_qs.arg(run.scenarios.size()).arg(parts.join(u", "_qs)),
+           "throughput valid point meeting the SLOs); slo targets at the designated point; baseline targets "
+           "pass at "
+           "≥ 95 % of the baseline."_qs.arg(run.scenarios.size())
+               .arg(parts.join(u", "_qs)),
            9);
     d.space(6);
     QStringList columns;
@@ -391,17 +408,20 @@ void render(Doc &d, const ReportData &data)
     headers += columns;
     QList<Row> matrix;
     for (const ScenarioResult &s : run.scenarios) {
-        Row r{Cell{qs(s.id), {}}, Cell{qs(std::string(verdictStatusKey(s.verdict.status))), verdictColor(s.verdict.status)},
+        Row r{Cell{qs(s.id), {}},
+              Cell{qs(std::string(verdictStatusKey(s.verdict.status))), verdictColor(s.verdict.status)},
               Cell{s.verdict.operatingPoint >= 0 && s.verdict.operatingPoint < int(s.points.size())
-                       ? u"#%1 %2"_qs.arg(s.verdict.operatingPoint).arg(loadText(s.points[s.verdict.operatingPoint].load))
+                       ? u"#%1 %2"_qs.arg(s.verdict.operatingPoint)
+                             .arg(loadText(s.points[s.verdict.operatingPoint].load))
                        : u"-"_qs,
                    {}}};
         for (const QString &col : columns) {
             Cell cell{u"-"_qs, {}};
             for (const VerdictCheck &c : s.verdict.checks)
                 if (checkKey(c) == col) {
-                    cell.text = ReportWriter::number(c.value, 1) + u' ' + qs(std::string(comparatorKey(c.cmp))) + u' '
-                        + ReportWriter::number(c.target, 1);
+                    cell.text = ReportWriter::number(c.value, 1) + u' ' +
+                                qs(std::string(comparatorKey(c.cmp))) + u' ' +
+                                ReportWriter::number(c.target, 1);
                     if (std::isfinite(c.marginPct))
                         cell.text += u" (%1%2 %)"_qs.arg(c.marginPct >= 0 ? u"+"_qs : QString())
                                          .arg(ReportWriter::number(c.marginPct, 1));
@@ -412,7 +432,8 @@ void render(Doc &d, const ReportData &data)
         matrix.append(r);
     }
     d.table(headers, matrix, 8);
-    d.text(u"Cells: value cmp target (margin to target). Green: pass (pale: within 10 %); red: fail (orange: within "
+    d.text(u"Cells: value cmp target (margin to target). Green: pass (pale: within 10 %); red: fail (orange: "
+           u"within "
            "10 %); blue: informational; grey: not available."_qs,
            7.5, false, QColor(80, 80, 80));
 
@@ -445,10 +466,12 @@ void render(Doc &d, const ReportData &data)
             }
             chart.series.append(series);
         }
-        d.heading(u"Phase %1 (ISL %2 / OSL %3)"_qs.arg(phase).arg(firstOfPhase->isl).arg(firstOfPhase->osl), 1);
+        d.heading(u"Phase %1 (ISL %2 / OSL %3)"_qs.arg(phase).arg(firstOfPhase->isl).arg(firstOfPhase->osl),
+                  1);
         d.chart(chart, 250);
-        d.text(u"Ringed point: the scenario's operating point. Points without a reportable TPOT p90 are not drawn."_qs, 7.5,
-               false, QColor(80, 80, 80));
+        d.text(
+            u"Ringed point: the scenario's operating point. Points without a reportable TPOT p90 are not drawn."_qs,
+            7.5, false, QColor(80, 80, 80));
         for (const ScenarioResult &s : run.scenarios) {
             if (qs(s.phase) != phase)
                 continue;
@@ -458,32 +481,35 @@ void render(Doc &d, const ReportData &data)
                 const PointResult &p = s.points[i];
                 const QColor bg = p.validity.valid ? QColor() : QColor(252, 232, 200);
                 const auto cp = p.curvePoint();
-                rows.append({Cell{(i == s.verdict.operatingPoint ? u"*"_qs : QString()) + QString::number(i), bg},
-                             Cell{loadText(p.load), bg},
-                             Cell{u"%1/%2"_qs.arg(p.nOk).arg(p.nSent), bg},
-                             Cell{ReportWriter::number(p.windowS, 1), bg},
-                             Cell{ReportWriter::number(p.metrics.outputTpsPerGpu, 1), bg},
-                             Cell{numberOpt(p.metricValue("ttft_ms", "p90"), 1), bg},
-                             Cell{numberOpt(p.metricValue("tpot_ms", "p90"), 2), bg},
-                             Cell{numberOpt(p.metricValue("e2e_ms", "p90"), 1), bg},
-                             Cell{cp ? ReportWriter::number(cp->second, 1) : u"n/a"_qs, bg},
-                             Cell{joinFlags(p.validity), bg}});
+                rows.append(
+                    {Cell{(i == s.verdict.operatingPoint ? u"*"_qs : QString()) + QString::number(i), bg},
+                     Cell{loadText(p.load), bg}, Cell{u"%1/%2"_qs.arg(p.nOk).arg(p.nSent), bg},
+                     Cell{ReportWriter::number(p.windowS, 1), bg},
+                     Cell{ReportWriter::number(p.metrics.outputTpsPerGpu, 1), bg},
+                     Cell{numberOpt(p.metricValue("ttft_ms", "p90"), 1), bg},
+                     Cell{numberOpt(p.metricValue("tpot_ms", "p90"), 2), bg},
+                     Cell{numberOpt(p.metricValue("e2e_ms", "p90"), 1), bg},
+                     Cell{cp ? ReportWriter::number(cp->second, 1) : u"n/a"_qs, bg},
+                     Cell{joinFlags(p.validity), bg}});
             }
-            d.table({u"#"_qs, u"Load"_qs, u"OK/sent"_qs, u"Window s"_qs, u"Out tok/s/GPU"_qs, u"TTFT p90 ms"_qs,
-                     u"TPOT p90 ms"_qs, u"E2E p90 ms"_qs, u"tok/s/user"_qs, u"Validity"_qs},
+            d.table({u"#"_qs, u"Load"_qs, u"OK/sent"_qs, u"Window s"_qs, u"Out tok/s/GPU"_qs,
+                     u"TTFT p90 ms"_qs, u"TPOT p90 ms"_qs, u"E2E p90 ms"_qs, u"tok/s/user"_qs,
+                     u"Validity"_qs},
                     rows, 8);
             if (!s.verdict.checks.empty()) {
                 QList<Row> checks;
                 for (const VerdictCheck &c : s.verdict.checks)
                     checks.append({Cell{qs(c.metric), {}}, Cell{qs(c.stat), {}},
                                    Cell{qs(std::string(comparatorKey(c.cmp))), {}},
-                                   Cell{ReportWriter::number(c.target, 2), {}}, Cell{ReportWriter::number(c.value, 2), {}},
+                                   Cell{ReportWriter::number(c.target, 2), {}},
+                                   Cell{ReportWriter::number(c.value, 2), {}},
                                    Cell{ReportWriter::number(c.marginPct, 1), {}},
                                    Cell{qs(std::string(targetKindKey(c.kind))), {}},
                                    Cell{qs(std::string(checkOutcomeKey(c.outcome))), marginColor(c)},
-                                   Cell{c.point >= 0 ? QString::number(c.point) : u"-"_qs, {}}, Cell{qs(c.source), {}}});
-                d.table({u"Metric"_qs, u"Stat"_qs, u"Cmp"_qs, u"Target"_qs, u"Value"_qs, u"Margin %"_qs, u"Kind"_qs,
-                         u"Outcome"_qs, u"Point"_qs, u"Source"_qs},
+                                   Cell{c.point >= 0 ? QString::number(c.point) : u"-"_qs, {}},
+                                   Cell{qs(c.source), {}}});
+                d.table({u"Metric"_qs, u"Stat"_qs, u"Cmp"_qs, u"Target"_qs, u"Value"_qs, u"Margin %"_qs,
+                         u"Kind"_qs, u"Outcome"_qs, u"Point"_qs, u"Source"_qs},
                         checks, 7.5);
             }
         }
@@ -495,22 +521,29 @@ void render(Doc &d, const ReportData &data)
     QList<Row> defs;
     for (const auto &m : data.metricDefinitions)
         if (m.is_object())
-            defs.append({Cell{qs(m.value("key", std::string())), {}}, Cell{qs(m.value("unit", std::string())), {}},
+            defs.append({Cell{qs(m.value("key", std::string())), {}},
+                         Cell{qs(m.value("unit", std::string())), {}},
                          Cell{qs(m.value("tooltip", m.value("label", std::string()))), {}}});
     d.table({u"Key"_qs, u"Unit"_qs, u"Definition"_qs}, defs, 7.5);
     d.heading(u"Appendix B: validity notes"_qs, 1);
-    d.text(u"A point is valid when no flag is raised. window_short: measurement window shorter than max(60 s, 3 × "
-           "median E2E) (configurable for demos); low_sample: fewer than 100 completed requests or a percentile below "
-           "its minimum n (p90 needs 100, p99 1,000, p99.9 10,000); error_rate: more than 1 % of measured requests "
-           "failed; truncated: requests cancelled at the maximum duration; client_bound: client CPU above 85 %, send "
-           "lateness p99 above 5 ms or the achieved load below target. Invalid points are never operating points."_qs,
-           8.5);
+    d.text(
+        u"A point is valid when no flag is raised. window_short: measurement window shorter than max(60 s, 3 "
+        u"× "
+        "median E2E) (configurable for demos); low_sample: fewer than 100 completed requests or a percentile "
+        "below "
+        "its minimum n (p90 needs 100, p99 1,000, p99.9 10,000); error_rate: more than 1 % of measured "
+        "requests "
+        "failed; truncated: requests cancelled at the maximum duration; client_bound: client CPU above 85 %, "
+        "send "
+        "lateness p99 above 5 ms or the achieved load below target. Invalid points are never operating points."_qs,
+        8.5);
     d.space(4);
     QList<Row> invalid;
     for (const ScenarioResult &s : run.scenarios)
         for (int i = 0; i < int(s.points.size()); ++i)
             if (!s.points[i].validity.valid)
-                invalid.append({Cell{qs(s.id), {}}, Cell{QString::number(i), {}}, Cell{loadText(s.points[i].load), {}},
+                invalid.append({Cell{qs(s.id), {}}, Cell{QString::number(i), {}},
+                                Cell{loadText(s.points[i].load), {}},
                                 Cell{joinFlags(s.points[i].validity), {}}});
     if (invalid.isEmpty())
         d.text(u"Every point of this run is valid."_qs, 8.5);
@@ -535,7 +568,8 @@ Result<ReportWriter::Paper> ReportWriter::parsePaper(const QString &name)
         return Paper::A4;
     if (n == u"letter")
         return Paper::Letter;
-    return makeError(ErrorCode::InvalidInput, "--paper: expected a4 or letter, got \"" + name.toStdString() + '"');
+    return makeError(ErrorCode::InvalidInput,
+                     "--paper: expected a4 or letter, got \"" + name.toStdString() + '"');
 }
 
 Status ReportWriter::write(const ReportData &data, const QString &path, const Options &options)
@@ -545,9 +579,10 @@ Status ReportWriter::write(const ReportData &data, const QString &path, const Op
     writer.setTitle(u"Throughline report "_qs + QString::fromStdString(data.run.campaignName));
     writer.setCreator(QString::fromStdString(versionLine()));
     const QPageSize size(options.paper == Paper::A4 ? QPageSize::A4 : QPageSize::Letter);
-    writer.setPageLayout(QPageLayout(size, QPageLayout::Portrait, QMarginsF(18, 18, 18, 16), QPageLayout::Millimeter));
-    const QString footer = u"Throughline report · %1 · run %2"_qs.arg(QString::fromStdString(data.run.campaignName),
-                                                                     QString::fromStdString(data.run.runId.substr(0, 8)));
+    writer.setPageLayout(
+        QPageLayout(size, QPageLayout::Portrait, QMarginsF(18, 18, 18, 16), QPageLayout::Millimeter));
+    const QString footer = u"Throughline report · %1 · run %2"_qs.arg(
+        QString::fromStdString(data.run.campaignName), QString::fromStdString(data.run.runId.substr(0, 8)));
     // Pass 1: measure the page count.
     Doc measure(writer, nullptr, 0, footer);
     render(measure, data);

@@ -8,7 +8,10 @@
 
 namespace Throughline {
 
-LiveRunData::LiveRunData(double bucketS) : m_bucketS(bucketS > 0 ? bucketS : 1.0) {}
+LiveRunData::LiveRunData(double bucketS)
+    : m_bucketS(bucketS > 0 ? bucketS : 1.0)
+{
+}
 
 void LiveRunData::reset()
 {
@@ -23,8 +26,8 @@ std::vector<LiveRunData::SeriesPoint> LiveRunData::ingest(const std::vector<Live
                                                           const std::vector<double> &timeScales)
 {
     for (const LiveSample &s : samples) {
-        const double scale = s.scenarioIndex >= 0 && size_t(s.scenarioIndex) < timeScales.size()
-                                     && timeScales[size_t(s.scenarioIndex)] > 0
+        const double scale = s.scenarioIndex >= 0 && size_t(s.scenarioIndex) < timeScales.size() &&
+                                     timeScales[size_t(s.scenarioIndex)] > 0
                                  ? timeScales[size_t(s.scenarioIndex)]
                                  : 1.0;
         m_latestS = std::max(m_latestS, s.tEndS);
@@ -97,7 +100,8 @@ const LiveRunData::PointAccum *LiveRunData::point(int scenario, int point) const
     return it == m_points.end() ? nullptr : &it->second;
 }
 
-std::optional<std::pair<double, double>> LiveRunData::estimateCurvePoint(int scenario, int pointIndex, int gpus) const
+std::optional<std::pair<double, double>> LiveRunData::estimateCurvePoint(int scenario, int pointIndex,
+                                                                         int gpus) const
 {
     const PointAccum *p = point(scenario, pointIndex);
     if (!p || p->tpotMs.size() < 100 || gpus <= 0 || p->tLastS <= p->tFirstS)

@@ -18,8 +18,8 @@ class LiveRunData
 {
 public:
     struct SeriesPoint {
-        double tS = 0;          // bucket centre, run clock
-        double ttftP50Ms = -1;  // -1: no sample in the bucket
+        double tS = 0;         // bucket centre, run clock
+        double ttftP50Ms = -1; // -1: no sample in the bucket
         double ttftP90Ms = -1;
         double tpotP50Ms = -1;
         double tpotP90Ms = -1;
@@ -45,7 +45,8 @@ public:
     // simulator's time scale (> 1 = faster than real time; missing = 1): latencies are multiplied
     // and token rates divided by it, so simulated runs show the modelled server's numbers, like
     // the engine's time-scaled aggregates. Bucket times stay client run-clock seconds.
-    std::vector<SeriesPoint> ingest(const std::vector<LiveSample> &samples, const std::vector<double> &timeScales = {});
+    std::vector<SeriesPoint> ingest(const std::vector<LiveSample> &samples,
+                                    const std::vector<double> &timeScales = {});
     // Closes every open bucket (the run finished).
     std::vector<SeriesPoint> flush();
 

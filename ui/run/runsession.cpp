@@ -4,7 +4,8 @@
 
 namespace Throughline {
 
-RunSession::RunSession(QObject *parent) : QObject(parent)
+RunSession::RunSession(QObject *parent)
+    : QObject(parent)
 {
     qRegisterMetaType<std::shared_ptr<const RunOutcome>>("std::shared_ptr<const Throughline::RunOutcome>");
 }

@@ -6,15 +6,21 @@ namespace {
 QString themeKey(Preferences::Theme t)
 {
     switch (t) {
-    case Preferences::Theme::Light: return QStringLiteral("light");
-    case Preferences::Theme::Dark: return QStringLiteral("dark");
-    case Preferences::Theme::System: break;
+    case Preferences::Theme::Light:
+        return QStringLiteral("light");
+    case Preferences::Theme::Dark:
+        return QStringLiteral("dark");
+    case Preferences::Theme::System:
+        break;
     }
     return QStringLiteral("system");
 }
 } // namespace
 
-Preferences::Preferences(QObject *parent) : QObject(parent) {}
+Preferences::Preferences(QObject *parent)
+    : QObject(parent)
+{
+}
 
 Preferences::Theme Preferences::theme() const
 {

@@ -14,7 +14,8 @@ class SettingValue
 {
 public:
     SettingValue(QString key, T defaultValue = T{})
-        : m_key(std::move(key)), m_default(std::move(defaultValue))
+        : m_key(std::move(key))
+        , m_default(std::move(defaultValue))
     {
     }
 

@@ -5,7 +5,9 @@
 
 namespace Throughline {
 
-ThemeController::ThemeController(Preferences *prefs, QObject *parent) : QObject(parent), m_prefs(prefs)
+ThemeController::ThemeController(Preferences *prefs, QObject *parent)
+    : QObject(parent)
+    , m_prefs(prefs)
 {
     qApp->installEventFilter(this);
     connect(prefs, &Preferences::themeChanged, this, &ThemeController::apply);
@@ -71,8 +73,12 @@ QPalette ThemeController::lightPalette()
 void ThemeController::apply(Preferences::Theme theme)
 {
     switch (theme) {
-    case Preferences::Theme::Dark: QApplication::setPalette(darkPalette()); break;
-    case Preferences::Theme::Light: QApplication::setPalette(lightPalette()); break;
+    case Preferences::Theme::Dark:
+        QApplication::setPalette(darkPalette());
+        break;
+    case Preferences::Theme::Light:
+        QApplication::setPalette(lightPalette());
+        break;
     case Preferences::Theme::System:
         // An empty palette resolves against the platform theme and keeps following it.
         QApplication::setPalette(QPalette());

@@ -36,7 +36,8 @@ QColor cellColor(const VerdictCheck &c)
     case VerdictCheck::Outcome::Pass:
         return std::isfinite(c.marginPct) && c.marginPct < 10 ? QColor(225, 240, 190) : QColor(185, 230, 185);
     case VerdictCheck::Outcome::Fail:
-        return std::isfinite(c.marginPct) && c.marginPct > -10 ? QColor(250, 205, 180) : QColor(245, 170, 170);
+        return std::isfinite(c.marginPct) && c.marginPct > -10 ? QColor(250, 205, 180)
+                                                               : QColor(245, 170, 170);
     case VerdictCheck::Outcome::Info:
         return QColor(220, 228, 245);
     case VerdictCheck::Outcome::NotAvailable:
@@ -47,7 +48,9 @@ QColor cellColor(const VerdictCheck &c)
 } // namespace
 
 TargetsPage::TargetsPage(const QString &dbPath, QWidget *parent)
-    : QWidget(parent), m_dbPath(dbPath), m_model(new TargetsTableModel(this))
+    : QWidget(parent)
+    , m_dbPath(dbPath)
+    , m_model(new TargetsTableModel(this))
 {
     auto *layout = new QVBoxLayout(this);
     auto *bar = new QHBoxLayout;
@@ -78,13 +81,15 @@ TargetsPage::TargetsPage(const QString &dbPath, QWidget *parent)
             m_model->removeRows(i.row(), 1);
     });
     button(tr("Import JSON…"), [this] {
-        const QString f = QFileDialog::getOpenFileName(this, tr("Import targets"), QString(), tr("Targets (*.json)"));
+        const QString f =
+            QFileDialog::getOpenFileName(this, tr("Import targets"), QString(), tr("Targets (*.json)"));
         if (!f.isEmpty())
             if (auto s = importJson(f); !s)
                 QMessageBox::warning(this, tr("Import targets"), qs(s.error().message));
     });
     button(tr("Export JSON…"), [this] {
-        const QString f = QFileDialog::getSaveFileName(this, tr("Export targets"), QString(), tr("Targets (*.json)"));
+        const QString f =
+            QFileDialog::getSaveFileName(this, tr("Export targets"), QString(), tr("Targets (*.json)"));
         if (!f.isEmpty())
             if (auto s = exportJson(f); !s)
                 QMessageBox::warning(this, tr("Export targets"), qs(s.error().message));
@@ -194,8 +199,8 @@ Result<int> TargetsPage::useRunAsBaseline(const QString &runUuid)
         if (op < 0 || op >= int(s.points.size())) {
             op = -1;
             for (int i = 0; i < int(s.points.size()); ++i)
-                if (s.points[i].validity.valid
-                    && (op < 0 || s.points[i].metrics.outputTpsPerGpu > s.points[op].metrics.outputTpsPerGpu))
+                if (s.points[i].validity.valid &&
+                    (op < 0 || s.points[i].metrics.outputTpsPerGpu > s.points[op].metrics.outputTpsPerGpu))
                     op = i;
         }
         if (op < 0)
@@ -257,17 +262,19 @@ Status TargetsPage::showRunMatrix(const QString &runUuid)
         }
     m_matrix->clear();
     m_matrix->setColumnCount(int(columns.size()) + 3);
-    m_matrix->setHorizontalHeaderLabels(QStringList{tr("Scenario"), tr("Verdict"), tr("Op. point")} + columns);
+    m_matrix->setHorizontalHeaderLabels(QStringList{tr("Scenario"), tr("Verdict"), tr("Op. point")} +
+                                        columns);
     m_matrix->setRowCount(int(verdicts.size()));
     for (int i = 0; i < int(verdicts.size()); ++i) {
         const Verdict &v = verdicts[std::size_t(i)];
         m_matrix->setItem(i, 0, new QTableWidgetItem(qs(data->run.scenarios[std::size_t(i)].id)));
         m_matrix->setItem(i, 1, new QTableWidgetItem(qs(std::string(verdictStatusKey(v.status)))));
-        m_matrix->setItem(i, 2, new QTableWidgetItem(v.operatingPoint >= 0 ? QString::number(v.operatingPoint) : u"-"_qs));
+        m_matrix->setItem(
+            i, 2, new QTableWidgetItem(v.operatingPoint >= 0 ? QString::number(v.operatingPoint) : u"-"_qs));
         for (const VerdictCheck &c : v.checks) {
             const QString key = qs(c.metric) + (c.stat == "value" ? QString() : u' ' + qs(c.stat));
-            auto *item = new QTableWidgetItem(ReportWriter::number(c.value, 1) + u" ("_qs
-                                              + ReportWriter::number(c.marginPct, 1) + u" %)"_qs);
+            auto *item = new QTableWidgetItem(ReportWriter::number(c.value, 1) + u" ("_qs +
+                                              ReportWriter::number(c.marginPct, 1) + u" %)"_qs);
             item->setBackground(cellColor(c));
             item->setData(Qt::UserRole, qs(std::string(checkOutcomeKey(c.outcome))));
             m_matrix->setItem(i, int(columns.indexOf(key)) + 3, item);

@@ -29,7 +29,7 @@ public:
     QStringList shippedTables() const; // ":/targets/….json"
 
     Status selectShipped(const QString &resourcePath); // read-only
-    void copyToUserTable();                           // editable copy of what is shown
+    void copyToUserTable();                            // editable copy of what is shown
     Status importJson(const QString &path);
     Status exportJson(const QString &path) const;
     // "Use this run as baseline": appends Exemplar baseline rows (output_tps_per_gpu >=, ttft_ms mean <=)

@@ -11,7 +11,10 @@ QString qs(const std::string &s)
 }
 } // namespace
 
-TargetsTableModel::TargetsTableModel(QObject *parent) : QAbstractTableModel(parent) {}
+TargetsTableModel::TargetsTableModel(QObject *parent)
+    : QAbstractTableModel(parent)
+{
+}
 
 void TargetsTableModel::setTable(const std::string &name, std::vector<TargetRow> rows, bool readOnly)
 {
@@ -60,53 +63,87 @@ QVariant TargetsTableModel::data(const QModelIndex &index, int role) const
         return {};
     const TargetRow &r = m_rows[std::size_t(index.row())];
     switch (index.column()) {
-    case Model: return qs(r.model);
-    case Backend: return qs(r.backend);
-    case Gpu: return qs(r.gpu);
-    case Gpus: return r.gpus;
-    case Phase: return qs(r.phase);
-    case Metric: return qs(r.metric);
-    case Stat: return qs(r.stat);
-    case Cmp: return qs(std::string(comparatorKey(r.cmp)));
-    case Value: return r.value;
-    case Kind: return qs(std::string(targetKindKey(r.kind)));
-    case Source: return qs(r.source);
-    default: return {};
+    case Model:
+        return qs(r.model);
+    case Backend:
+        return qs(r.backend);
+    case Gpu:
+        return qs(r.gpu);
+    case Gpus:
+        return r.gpus;
+    case Phase:
+        return qs(r.phase);
+    case Metric:
+        return qs(r.metric);
+    case Stat:
+        return qs(r.stat);
+    case Cmp:
+        return qs(std::string(comparatorKey(r.cmp)));
+    case Value:
+        return r.value;
+    case Kind:
+        return qs(std::string(targetKindKey(r.kind)));
+    case Source:
+        return qs(r.source);
+    default:
+        return {};
     }
 }
 
 bool TargetsTableModel::setData(const QModelIndex &index, const QVariant &value, int role)
 {
-    if (m_readOnly || role != Qt::EditRole
-        || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    if (m_readOnly || role != Qt::EditRole ||
+        !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
         return false;
     TargetRow r = m_rows[std::size_t(index.row())];
     const std::string s = value.toString().trimmed().toStdString();
     bool ok = true;
     switch (index.column()) {
-    case Model: r.model = s.empty() ? "*" : s; break;
-    case Backend: r.backend = s.empty() ? "*" : s; break;
-    case Gpu: r.gpu = s.empty() ? "*" : s; break;
-    case Gpus: r.gpus = value.toInt(&ok); ok = ok && r.gpus >= 0; break;
-    case Phase: r.phase = s.empty() ? "*" : s; break;
+    case Model:
+        r.model = s.empty() ? "*" : s;
+        break;
+    case Backend:
+        r.backend = s.empty() ? "*" : s;
+        break;
+    case Gpu:
+        r.gpu = s.empty() ? "*" : s;
+        break;
+    case Gpus:
+        r.gpus = value.toInt(&ok);
+        ok = ok && r.gpus >= 0;
+        break;
+    case Phase:
+        r.phase = s.empty() ? "*" : s;
+        break;
     case Metric:
         r.metric = s;
-        if (!isKnownTargetMetric(r.metric, r.stat)) // switching scalar <-> distribution: pick that kind's default stat
+        if (!isKnownTargetMetric(r.metric,
+                                 r.stat)) // switching scalar <-> distribution: pick that kind's default stat
             r.stat = isKnownTargetMetric(r.metric, "value") ? "value" : "p90";
         ok = isKnownTargetMetric(r.metric, r.stat);
         break;
-    case Stat: r.stat = s; ok = isKnownTargetMetric(r.metric, r.stat); break;
+    case Stat:
+        r.stat = s;
+        ok = isKnownTargetMetric(r.metric, r.stat);
+        break;
     case Cmp:
         ok = s == ">=" || s == "<=";
         r.cmp = s == "<=" ? Comparator::LessEqual : Comparator::GreaterEqual;
         break;
-    case Value: r.value = value.toDouble(&ok); break;
+    case Value:
+        r.value = value.toDouble(&ok);
+        break;
     case Kind:
         ok = s == "baseline" || s == "slo" || s == "informational";
-        r.kind = s == "slo" ? TargetKind::Slo : s == "informational" ? TargetKind::Informational : TargetKind::Baseline;
+        r.kind = s == "slo"             ? TargetKind::Slo
+                 : s == "informational" ? TargetKind::Informational
+                                        : TargetKind::Baseline;
         break;
-    case Source: r.source = s; break;
-    default: ok = false;
+    case Source:
+        r.source = s;
+        break;
+    default:
+        ok = false;
     }
     if (!ok)
         return false; // the view keeps the old value: invalid input never enters the table
@@ -117,8 +154,8 @@ bool TargetsTableModel::setData(const QModelIndex &index, const QVariant &value,
 
 QVariant TargetsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    static const char *names[] = {"Model", "Backend", "GPU", "GPUs", "Phase", "Metric", "Stat", "Cmp", "Value", "Kind",
-                                  "Source"};
+    static const char *names[] = {"Model", "Backend", "GPU",   "GPUs", "Phase", "Metric",
+                                  "Stat",  "Cmp",     "Value", "Kind", "Source"};
     if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 && section < ColumnCount)
         return tr(names[section]);
     return QAbstractTableModel::headerData(section, orientation, role);
@@ -136,10 +173,18 @@ std::string TargetsTableModel::toJson() const
 {
     nlohmann::json rows = nlohmann::json::array();
     for (const TargetRow &r : m_rows) {
-        nlohmann::json j{{"model", r.model}, {"backend", r.backend}, {"gpu", r.gpu}, {"gpus", r.gpus},
-                         {"precision", r.precision}, {"phase", r.phase}, {"metric", r.metric}, {"stat", r.stat},
-                         {"cmp", std::string(comparatorKey(r.cmp))}, {"value", r.value},
-                         {"kind", std::string(targetKindKey(r.kind))}, {"source", r.source}};
+        nlohmann::json j{{"model", r.model},
+                         {"backend", r.backend},
+                         {"gpu", r.gpu},
+                         {"gpus", r.gpus},
+                         {"precision", r.precision},
+                         {"phase", r.phase},
+                         {"metric", r.metric},
+                         {"stat", r.stat},
+                         {"cmp", std::string(comparatorKey(r.cmp))},
+                         {"value", r.value},
+                         {"kind", std::string(targetKindKey(r.kind))},
+                         {"source", r.source}};
         if (!r.preset.empty())
             j["preset"] = r.preset;
         rows.push_back(std::move(j));

@@ -12,7 +12,8 @@
 
 using namespace Throughline;
 
-class TestCampaignFuzz : public QObject {
+class TestCampaignFuzz : public QObject
+{
     Q_OBJECT
 private slots:
     void mutatedDemo();
@@ -21,9 +22,29 @@ private slots:
 namespace {
 
 // Fragments that make mutations structurally interesting rather than pure noise.
-const char *const kTokens[] = {"{", "}", "[", "]", ",", ":", "\"", "null", "true", "-1", "1e308", "0.5",
-                               "\"x\"", "{}", "[]", "\"*\"", "\"[\"", "\\u0000", "\xC3\xA9", "\"api_key\": \"sk-1\"",
-                               "99999999999999999999", "\"gpus\": 0", "\n"};
+const char *const kTokens[] = {"{",
+                               "}",
+                               "[",
+                               "]",
+                               ",",
+                               ":",
+                               "\"",
+                               "null",
+                               "true",
+                               "-1",
+                               "1e308",
+                               "0.5",
+                               "\"x\"",
+                               "{}",
+                               "[]",
+                               "\"*\"",
+                               "\"[\"",
+                               "\\u0000",
+                               "\xC3\xA9",
+                               "\"api_key\": \"sk-1\"",
+                               "99999999999999999999",
+                               "\"gpus\": 0",
+                               "\n"};
 
 std::string mutate(const std::string &base, std::mt19937_64 &rng)
 {
@@ -32,11 +53,19 @@ std::string mutate(const std::string &base, std::mt19937_64 &rng)
     for (int e = 0; e < edits && !s.empty(); ++e) {
         const size_t pos = rng() % s.size();
         switch (rng() % 6) {
-        case 0: s[pos] = char(rng() % 256); break;                                  // flip a byte
-        case 1: s.erase(pos, 1 + rng() % 16); break;                                // delete a run
-        case 2: s.insert(pos, kTokens[rng() % std::size(kTokens)]); break;          // insert a token
-        case 3: s.insert(pos, s.substr(rng() % s.size(), 1 + rng() % 40)); break;   // duplicate a slice
-        case 4: { // swap a digit for another number
+        case 0:
+            s[pos] = char(rng() % 256);
+            break; // flip a byte
+        case 1:
+            s.erase(pos, 1 + rng() % 16);
+            break; // delete a run
+        case 2:
+            s.insert(pos, kTokens[rng() % std::size(kTokens)]);
+            break; // insert a token
+        case 3:
+            s.insert(pos, s.substr(rng() % s.size(), 1 + rng() % 40));
+            break; // duplicate a slice
+        case 4: {  // swap a digit for another number
             const size_t d = s.find_first_of("0123456789", pos);
             if (d != std::string::npos)
                 s.replace(d, 1, std::to_string(int64_t(rng() % 2000001) - 1000000));

@@ -17,7 +17,8 @@ std::string readData(const char *name)
 }
 } // namespace
 
-class TestCampaignJson : public QObject {
+class TestCampaignJson : public QObject
+{
     Q_OBJECT
 private slots:
     void goldenFieldByField();
@@ -200,8 +201,8 @@ void TestCampaignJson::goldenFieldByField()
 
     // Every field differs from the default-constructed value.
     const Campaign def;
-    QVERIFY(c.name != def.name && c.description != def.description && c.plan != def.plan
-            && c.targets != def.targets && !c.overrides.empty() && !c.customModels.empty());
+    QVERIFY(c.name != def.name && c.description != def.description && c.plan != def.plan &&
+            c.targets != def.targets && !c.overrides.empty() && !c.customModels.empty());
 }
 
 void TestCampaignJson::roundTrip()
@@ -252,7 +253,8 @@ void TestCampaignJson::presetPhasesWriteShort()
     QVERIFY(j.at("phases").at(0) == nlohmann::json({{"preset", "Summarization"}}));
     QCOMPARE(j.at("phases").at(1).at("name").get<std::string>(), std::string("Mixed"));
     // Override plan written as the difference from the campaign plan.
-    QVERIFY(j.at("overrides").at(0).at("plan") == nlohmann::json({{"concurrencies", {64}}, {"request_count", 640}}));
+    QVERIFY(j.at("overrides").at(0).at("plan") ==
+            nlohmann::json({{"concurrencies", {64}}, {"request_count", 640}}));
     QCOMPARE(j.at("schema").get<std::string>(), std::string("throughline.campaign/1"));
 }
 
@@ -303,8 +305,10 @@ void TestCampaignJson::migrateV0PointersMapBack()
     QVERIFY(!r.ok());
     const QString msg = QString::fromStdString(r.error().message);
     // Pointers and positions refer to the document as written (version 0 keys).
-    QVERIFY2(msg.contains(u"7:57: /matrix/deployments/0/gpu_count: must be between 1 and 1000000, got 0"_qs), qPrintable(msg));
-    QVERIFY2(msg.contains(u"11:32: /load/concurrency/1: must be between 1 and 10000000, got -2"_qs), qPrintable(msg));
+    QVERIFY2(msg.contains(u"7:57: /matrix/deployments/0/gpu_count: must be between 1 and 1000000, got 0"_qs),
+             qPrintable(msg));
+    QVERIFY2(msg.contains(u"11:32: /load/concurrency/1: must be between 1 and 10000000, got -2"_qs),
+             qPrintable(msg));
 }
 
 void TestCampaignJson::newerVersionRefused()
@@ -312,8 +316,9 @@ void TestCampaignJson::newerVersionRefused()
     auto r = CampaignJson::read("{\"schema\": \"throughline.campaign/7\", \"name\": \"future\"}");
     QVERIFY(!r.ok());
     QCOMPARE(r.error().code, ErrorCode::Unsupported);
-    QCOMPARE(r.error().message, std::string("/schema: this campaign uses schema version 7, newer than this Throughline "
-                                            "supports (1); upgrade Throughline to read it"));
+    QCOMPARE(r.error().message,
+             std::string("/schema: this campaign uses schema version 7, newer than this Throughline "
+                         "supports (1); upgrade Throughline to read it"));
 }
 
 void TestCampaignJson::schemaErrors_data()
@@ -322,13 +327,16 @@ void TestCampaignJson::schemaErrors_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("missing") << u"{\"name\": \"x\"}"_qs
                              << u"missing \"schema\" member; add \"schema\": \"throughline.campaign/1\""_qs;
-    QTest::newRow("foreign") << u"{\"schema\": \"throughline.results/1\"}"_qs
-                             << u"/schema: unknown schema 'throughline.results/1'; expected \"throughline.campaign/1\""_qs;
-    QTest::newRow("not a string") << u"{\"schema\": 1}"_qs
-                                  << u"/schema: expected a string like \"throughline.campaign/1\", got a number"_qs;
+    QTest::newRow("foreign")
+        << u"{\"schema\": \"throughline.results/1\"}"_qs
+        << u"/schema: unknown schema 'throughline.results/1'; expected \"throughline.campaign/1\""_qs;
+    QTest::newRow("not a string")
+        << u"{\"schema\": 1}"_qs
+        << u"/schema: expected a string like \"throughline.campaign/1\", got a number"_qs;
     QTest::newRow("array") << u"[1, 2]"_qs << u"a campaign must be a JSON object, got an array"_qs;
-    QTest::newRow("v0 key with v1") << u"{\"schema_version\": 1}"_qs
-                                    << u"/schema_version: only version 0 used this key; current documents use \"schema\": \"throughline.campaign/1\""_qs;
+    QTest::newRow("v0 key with v1")
+        << u"{\"schema_version\": 1}"_qs
+        << u"/schema_version: only version 0 used this key; current documents use \"schema\": \"throughline.campaign/1\""_qs;
 }
 
 void TestCampaignJson::schemaErrors()
@@ -344,7 +352,8 @@ void TestCampaignJson::syntaxErrorPosition()
 {
     auto r = CampaignJson::read("{\n  \"schema\": \"throughline.campaign/1\",\n  \"name\": oops\n}");
     QVERIFY(!r.ok());
-    QVERIFY2(QString::fromStdString(r.error().message).startsWith(u"3:11: JSON syntax error: "_qs), r.error().message.c_str());
+    QVERIFY2(QString::fromStdString(r.error().message).startsWith(u"3:11: JSON syntax error: "_qs),
+             r.error().message.c_str());
 }
 
 void TestCampaignJson::readFilePrefixesName()

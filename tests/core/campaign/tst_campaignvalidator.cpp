@@ -38,13 +38,14 @@ QList<Case> loadCases()
 
 QString describe(const ValidationProblem &p)
 {
-    return QString::fromStdString(p.pointer) + u" | "_qs + QString::number(p.line) + u" | "_qs
-        + QString::number(p.column) + u" | "_qs + QString::fromStdString(p.message);
+    return QString::fromStdString(p.pointer) + u" | "_qs + QString::number(p.line) + u" | "_qs +
+           QString::number(p.column) + u" | "_qs + QString::fromStdString(p.message);
 }
 
 } // namespace
 
-class TestCampaignValidator : public QObject {
+class TestCampaignValidator : public QObject
+{
     Q_OBJECT
 private slots:
     void badInputs_data();
@@ -99,14 +100,15 @@ void TestCampaignValidator::everyProblemAtOnce()
     QStringList actual;
     for (const auto &p : outcome.problems)
         actual << describe(p);
-    QCOMPARE(actual, (QStringList{
-                         u"/name | 1 | 46 | must not be empty"_qs,
-                         u"/models/0 | 2 | 13 | unknown model 'nope'; add it under custom_models to use it"_qs,
-                         u"/backends/1 | 2 | 43 | expected a string, got a number"_qs,
-                         u"/deployments/0/gpus | 3 | 42 | must be between 1 and 1000000, got -1"_qs,
-                         u"/phases | 3 | 58 | at least one phase is needed"_qs,
-                         u"/endpoints/0/color | 4 | 38 | unknown member 'color'"_qs,
-                     }));
+    QCOMPARE(actual,
+             (QStringList{
+                 u"/name | 1 | 46 | must not be empty"_qs,
+                 u"/models/0 | 2 | 13 | unknown model 'nope'; add it under custom_models to use it"_qs,
+                 u"/backends/1 | 2 | 43 | expected a string, got a number"_qs,
+                 u"/deployments/0/gpus | 3 | 42 | must be between 1 and 1000000, got -1"_qs,
+                 u"/phases | 3 | 58 | at least one phase is needed"_qs,
+                 u"/endpoints/0/color | 4 | 38 | unknown member 'color'"_qs,
+             }));
 }
 
 void TestCampaignValidator::shippedCampaignsAreClean_data()
@@ -140,7 +142,8 @@ void TestCampaignValidator::goldenIsClean()
     const auto withDir = CampaignValidator().validate(text, THROUGHLINE_TEST_DATA_DIR "/campaign");
     QCOMPARE(withDir.problems.size(), size_t(1));
     QCOMPARE(withDir.problems[0].pointer, std::string("/targets/file"));
-    QCOMPARE(withDir.problems[0].message, std::string("targets file 'golden-targets.json' not found next to the campaign"));
+    QCOMPARE(withDir.problems[0].message,
+             std::string("targets file 'golden-targets.json' not found next to the campaign"));
 }
 
 void TestCampaignValidator::v0ProblemsUseOriginalPointers()
@@ -153,8 +156,10 @@ void TestCampaignValidator::v0ProblemsUseOriginalPointers()
         actual << describe(p);
     if (qEnvironmentVariableIsSet("THROUGHLINE_PRINT_ACTUAL"))
         qInfo().noquote() << actual.join(u'\n');
-    QVERIFY(actual.contains(u"/matrix/deployments/0/gpu_type | 7 | 36 | unknown GPU 'H300' (did you mean 'H100'?); add it under custom_gpus to use it"_qs));
-    QVERIFY(actual.contains(u"/matrix/deployments/0/gpu_count | 7 | 57 | must be between 1 and 1000000, got 0"_qs));
+    QVERIFY(actual.contains(
+        u"/matrix/deployments/0/gpu_type | 7 | 36 | unknown GPU 'H300' (did you mean 'H100'?); add it under custom_gpus to use it"_qs));
+    QVERIFY(actual.contains(
+        u"/matrix/deployments/0/gpu_count | 7 | 57 | must be between 1 and 1000000, got 0"_qs));
     QVERIFY(actual.contains(u"/endpoint/url | 10 | 24 | expected an http:// or https:// URL"_qs));
     QVERIFY(actual.contains(u"/load/concurrency/1 | 11 | 32 | must be between 1 and 10000000, got -2"_qs));
 }

@@ -6,7 +6,8 @@
 
 using namespace Throughline;
 
-class TestCatalog : public QObject {
+class TestCatalog : public QObject
+{
     Q_OBJECT
 private slots:
     void loadsAllTables();
@@ -148,8 +149,8 @@ void TestCatalog::recipes()
 void TestCatalog::perfOverview()
 {
     const auto &rows = Catalog::builtin().perfOverview();
-    QCOMPARE(rows[0].gpus, 4);   // DEP4
-    QCOMPARE(rows[2].gpus, 8);   // DEP8
+    QCOMPARE(rows[0].gpus, 4); // DEP4
+    QCOMPARE(rows[2].gpus, 8); // DEP8
     QCOMPARE(rows[8].parallelism, std::string("DEP2"));
     QCOMPARE(rows[8].gpus, 2);
     QCOMPARE(rows[8].outputTokPerSPerGpu, 25943.0);
@@ -193,7 +194,8 @@ void TestCatalog::csvErrors_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("message");
     QTest::newRow("unterminated") << u"a,b\n1,\"oops\n"_qs << u"t.csv:2:3: unterminated quoted field"_qs;
-    QTest::newRow("after-quote") << u"a,b\n\"x\"y,2\n"_qs << u"t.csv:2:4: unexpected character after closing quote"_qs;
+    QTest::newRow("after-quote") << u"a,b\n\"x\"y,2\n"_qs
+                                 << u"t.csv:2:4: unexpected character after closing quote"_qs;
     QTest::newRow("bare-quote") << u"a,b\nx\"y,2\n"_qs << u"t.csv:2:2: quote inside an unquoted field"_qs;
     QTest::newRow("too-many") << u"a,b\n1,2,3\n"_qs << u"t.csv:2:5: row has 3 fields, header has 2"_qs;
     QTest::newRow("empty") << u""_qs << u"t.csv:1:1: empty CSV (no header row)"_qs;

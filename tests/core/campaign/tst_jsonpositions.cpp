@@ -7,7 +7,8 @@
 
 using namespace Throughline;
 
-class TestJsonPositions : public QObject {
+class TestJsonPositions : public QObject
+{
     Q_OBJECT
 private slots:
     void lookup_data();

@@ -41,24 +41,27 @@ std::string describe(const std::vector<Scenario> &list)
         std::string conc;
         for (int c : s.plan.concurrencies)
             conc += (conc.empty() ? "" : ";") + std::to_string(c);
-        out += s.id + " | isl=" + std::to_string(s.phase.isl) + " osl=" + std::to_string(s.phase.osl)
-            + " | P" + std::to_string(s.deployment.prefillGpus) + "/D" + std::to_string(s.deployment.decodeGpus)
-            + " | c=" + conc + " n=" + std::to_string(s.plan.requestCount)
-            + " | recipe=" + std::to_string(s.recipeConcurrency) + " | endpoint=" + s.endpoint.name
-            + " | slo=" + nlohmann::json(s.slo.ttftMs).dump() + "/" + nlohmann::json(s.slo.tpotMs).dump() + "/"
-            + nlohmann::json(s.slo.e2eMs).dump() + "@p" + nlohmann::json(s.slo.percentile).dump() + "\n";
+        out +=
+            s.id + " | isl=" + std::to_string(s.phase.isl) + " osl=" + std::to_string(s.phase.osl) + " | P" +
+            std::to_string(s.deployment.prefillGpus) + "/D" + std::to_string(s.deployment.decodeGpus) +
+            " | c=" + conc + " n=" + std::to_string(s.plan.requestCount) +
+            " | recipe=" + std::to_string(s.recipeConcurrency) + " | endpoint=" + s.endpoint.name +
+            " | slo=" + nlohmann::json(s.slo.ttftMs).dump() + "/" + nlohmann::json(s.slo.tpotMs).dump() +
+            "/" + nlohmann::json(s.slo.e2eMs).dump() + "@p" + nlohmann::json(s.slo.percentile).dump() + "\n";
     }
     return out;
 }
 
-ScenarioKeys keys(const char *model, const char *backend, const char *gpu, const char *gpus, const char *phase)
+ScenarioKeys keys(const char *model, const char *backend, const char *gpu, const char *gpus,
+                  const char *phase)
 {
     return ScenarioKeys{model, backend, gpu, gpus, phase};
 }
 
 } // namespace
 
-class TestMatrixExpander : public QObject {
+class TestMatrixExpander : public QObject
+{
     Q_OBJECT
 private slots:
     void golden_data();
@@ -111,13 +114,13 @@ void TestMatrixExpander::exemplarEqualsRecipeCsv()
     for (const auto &s : *r) {
         QCOMPARE(s.plan.concurrencies.size(), size_t(1));
         QCOMPARE(s.recipeConcurrency, s.plan.concurrencies[0]);
-        expanded.insert(Row{s.model.name, s.backend.id, s.gpu.name, s.deployment.totalGpus(), s.deployment.prefillGpus,
-                            s.deployment.decodeGpus, s.phase.isl, s.phase.osl, s.plan.concurrencies[0],
-                            s.plan.requestCount});
+        expanded.insert(Row{s.model.name, s.backend.id, s.gpu.name, s.deployment.totalGpus(),
+                            s.deployment.prefillGpus, s.deployment.decodeGpus, s.phase.isl, s.phase.osl,
+                            s.plan.concurrencies[0], s.plan.requestCount});
     }
     for (const auto &row : Catalog::builtin().recipes())
-        csv.insert(Row{row.model, row.backend, row.gpu, row.gpus, row.prefillGpus, row.decodeGpus, row.isl, row.osl,
-                       row.concurrency, row.numRequests});
+        csv.insert(Row{row.model, row.backend, row.gpu, row.gpus, row.prefillGpus, row.decodeGpus, row.isl,
+                       row.osl, row.concurrency, row.numRequests});
     QCOMPARE(r->size(), Catalog::builtin().recipes().size());
     QVERIFY(expanded == csv);
 }
@@ -128,7 +131,8 @@ void TestMatrixExpander::scenarioIdFormat()
     QVERIFY(r.ok());
     QCOMPARE(QString::fromStdString(r->front().id), u"gpt-oss-20b/vllm/H200\u00D71/Chat"_qs);
     QCOMPARE(MatrixExpander::scenarioId(keys("DeepSeek-R1", "dynamo", "GB200", "32", "Disaggregation")),
-             std::string("DeepSeek-R1/dynamo/GB200\xC3\x97" "32/Disaggregation"));
+             std::string("DeepSeek-R1/dynamo/GB200\xC3\x97"
+                         "32/Disaggregation"));
 }
 
 void TestMatrixExpander::deterministic()
@@ -139,8 +143,10 @@ void TestMatrixExpander::deterministic()
     QVERIFY(a.ok() && b.ok());
     QVERIFY(*a == *b);
     // Order: models, then backends, then deployments, then phases, as written.
-    QCOMPARE(a->front().id, std::string("DeepSeek-R1/trtllm/GB200\xC3\x97" "4/Reasoning"));
-    QCOMPARE(a->back().id, std::string("gpt-oss-120b/dynamo/GB200\xC3\x97" "4/Custom-128-1000"));
+    QCOMPARE(a->front().id, std::string("DeepSeek-R1/trtllm/GB200\xC3\x97"
+                                        "4/Reasoning"));
+    QCOMPARE(a->back().id, std::string("gpt-oss-120b/dynamo/GB200\xC3\x97"
+                                       "4/Custom-128-1000"));
 }
 
 void TestMatrixExpander::ruleSemantics_data()
@@ -168,7 +174,8 @@ void TestMatrixExpander::ruleSemantics()
     auto j = nlohmann::json::parse(doc);
     Campaign c = CampaignJson::decode(j, Catalog::builtin(), problems);
     QCOMPARE(c.include.size(), size_t(1));
-    QCOMPARE(MatrixExpander::matches(c.include[0].match, keys("gpt-oss-120b", "vllm", "H200", "8", "Chat")), match);
+    QCOMPARE(MatrixExpander::matches(c.include[0].match, keys("gpt-oss-120b", "vllm", "H200", "8", "Chat")),
+             match);
 }
 
 void TestMatrixExpander::endpointChoiceAndSlo()
@@ -203,7 +210,8 @@ void TestMatrixExpander::errors()
     Campaign noEndpoint = c;
     noEndpoint.endpoints[0].match["phase"] = {"Reasoning"};
     QCOMPARE(MatrixExpander().expand(noEndpoint).error().message,
-             std::string("no endpoint matches scenario gpt-oss-20b/vllm/H200\xC3\x97" "1/Chat"));
+             std::string("no endpoint matches scenario gpt-oss-20b/vllm/H200\xC3\x97"
+                         "1/Chat"));
     Campaign dup = c;
     dup.deployments.push_back(dup.deployments[0]);
     dup.deployments.back().parallelism = "other";
@@ -221,9 +229,11 @@ void TestMatrixExpander::filterParse_data()
     QTest::newRow("gpus") << u"gpus=[48]"_qs << QString();
     QTest::newRow("empty") << QString() << u"empty filter; expected key=glob[,key=glob…]"_qs;
     QTest::newRow("no equals") << u"model"_qs << u"filter term 1 'model': expected key=glob"_qs;
-    QTest::newRow("unknown key") << u"modle=x"_qs
-                                 << u"filter term 1 'modle=x': unknown key 'modle'; expected model, backend, gpu, gpus or phase (did you mean 'model'?)"_qs;
-    QTest::newRow("bad glob") << u"model=a,gpu=[H"_qs << u"filter term 2 'gpu=[H': bad glob: unterminated '[' at position 1"_qs;
+    QTest::newRow("unknown key")
+        << u"modle=x"_qs
+        << u"filter term 1 'modle=x': unknown key 'modle'; expected model, backend, gpu, gpus or phase (did you mean 'model'?)"_qs;
+    QTest::newRow("bad glob") << u"model=a,gpu=[H"_qs
+                              << u"filter term 2 'gpu=[H': bad glob: unterminated '[' at position 1"_qs;
     QTest::newRow("empty glob") << u"phase="_qs << u"filter term 1 'phase=': bad glob: empty pattern"_qs;
     QTest::newRow("trailing comma") << u"phase=Chat,"_qs << u"empty term in filter 'phase=Chat,'"_qs;
 }

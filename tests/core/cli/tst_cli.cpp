@@ -9,7 +9,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-class TestCli : public QObject {
+class TestCli : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -57,8 +58,8 @@ TestCli::Run TestCli::run(const QStringList &args, const QByteArray &stdinData)
     p.closeWriteChannel();
     if (!p.waitForFinished(30000))
         qFatal("throughline-cli hung");
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
-               QString::fromUtf8(p.readAllStandardError())};
+    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+               QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
 }
 
 QString TestCli::writeFile(const QString &name, const QByteArray &content)
@@ -107,8 +108,10 @@ void TestCli::usageErrors_data()
     QTest::newRow("no command") << QStringList{} << u"missing COMMAND"_qs;
     QTest::newRow("unknown command") << QStringList{u"frobnicate"_qs} << u"unknown command 'frobnicate'"_qs;
     QTest::newRow("validate without file") << QStringList{u"validate"_qs} << u"missing FILE"_qs;
-    QTest::newRow("two files") << QStringList{u"validate"_qs, u"a"_qs, u"b"_qs} << u"expected one FILE, got 2"_qs;
-    QTest::newRow("unknown option") << QStringList{u"expand"_qs, u"--frob"_qs, u"x"_qs} << u"Unknown option 'frob'"_qs;
+    QTest::newRow("two files") << QStringList{u"validate"_qs, u"a"_qs, u"b"_qs}
+                               << u"expected one FILE, got 2"_qs;
+    QTest::newRow("unknown option") << QStringList{u"expand"_qs, u"--frob"_qs, u"x"_qs}
+                                    << u"Unknown option 'frob'"_qs;
     QTest::newRow("bad format") << QStringList{u"expand"_qs, u"x.json"_qs, u"--format"_qs, u"xml"_qs}
                                 << u"--format: expected table, json or csv, got 'xml'"_qs;
     QTest::newRow("bad only") << QStringList{u"expand"_qs, u"x.json"_qs, u"--only"_qs, u"modle=x"_qs}
@@ -138,17 +141,20 @@ void TestCli::validateDemo()
 
 void TestCli::validateReportsEveryProblem()
 {
-    const QString path = writeFile(u"bad.json"_qs,
-                                   "{\"schema\": \"throughline.campaign/1\", \"name\": \"b\",\n"
-                                   " \"models\": [\"gpt-oss-20\"], \"backends\": [\"vllm\"],\n"
-                                   " \"deployments\": [{\"gpu\": \"H200\", \"gpus\": 0}],\n"
-                                   " \"phases\": [{\"preset\": \"Chat\"}],\n"
-                                   " \"endpoints\": [{\"base_url\": \"127.0.0.1:8000\"}]}\n");
+    const QString path =
+        writeFile(u"bad.json"_qs, "{\"schema\": \"throughline.campaign/1\", \"name\": \"b\",\n"
+                                  " \"models\": [\"gpt-oss-20\"], \"backends\": [\"vllm\"],\n"
+                                  " \"deployments\": [{\"gpu\": \"H200\", \"gpus\": 0}],\n"
+                                  " \"phases\": [{\"preset\": \"Chat\"}],\n"
+                                  " \"endpoints\": [{\"base_url\": \"127.0.0.1:8000\"}]}\n");
     const Run r = run({u"validate"_qs, path});
     QCOMPARE(r.code, 2);
     const QStringList lines = r.err.split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 4);
-    QCOMPARE(lines[0], path + u":2:13: /models/0: unknown model 'gpt-oss-20' (did you mean 'gpt-oss-20b'?); add it under custom_models to use it"_qs);
+    QCOMPARE(
+        lines[0],
+        path +
+            u":2:13: /models/0: unknown model 'gpt-oss-20' (did you mean 'gpt-oss-20b'?); add it under custom_models to use it"_qs);
     QCOMPARE(lines[1], path + u":3:42: /deployments/0/gpus: must be between 1 and 1000000, got 0"_qs);
     QCOMPARE(lines[2], path + u":5:29: /endpoints/0/base_url: expected an http:// or https:// URL"_qs);
     QCOMPARE(lines[3], path + u": 3 problems"_qs);
@@ -167,19 +173,23 @@ void TestCli::validateJson()
     QCOMPARE(problems[0].toObject().value(u"pointer"_qs).toString(), u"/schema"_qs);
     QCOMPARE(problems[0].toObject().value(u"line"_qs).toInt(), 1);
     QCOMPARE(problems[0].toObject().value(u"column"_qs).toInt(), 12);
-    QVERIFY(problems[0].toObject().value(u"message"_qs).toString().contains(u"newer than this Throughline supports"_qs));
+    QVERIFY(problems[0]
+                .toObject()
+                .value(u"message"_qs)
+                .toString()
+                .contains(u"newer than this Throughline supports"_qs));
     // Human output went to stderr.
     QVERIFY(r.err.contains(path + u":1:12: /schema: "_qs));
 }
 
 void TestCli::validateNeverEchoesSecrets()
 {
-    const QString path = writeFile(u"secret.json"_qs,
-                                   "{\"schema\": \"throughline.campaign/1\", \"name\": \"s\",\n"
-                                   " \"models\": [\"gpt-oss-20b\"], \"backends\": [\"vllm\"],\n"
-                                   " \"deployments\": [{\"gpu\": \"H200\"}], \"phases\": [{\"preset\": \"Chat\"}],\n"
-                                   " \"endpoints\": [{\"base_url\": \"http://10.0.0.1:8000\",\n"
-                                   "   \"api_key\": \"sk-proj-TOPSECRET0123456789\"}]}\n");
+    const QString path = writeFile(
+        u"secret.json"_qs, "{\"schema\": \"throughline.campaign/1\", \"name\": \"s\",\n"
+                           " \"models\": [\"gpt-oss-20b\"], \"backends\": [\"vllm\"],\n"
+                           " \"deployments\": [{\"gpu\": \"H200\"}], \"phases\": [{\"preset\": \"Chat\"}],\n"
+                           " \"endpoints\": [{\"base_url\": \"http://10.0.0.1:8000\",\n"
+                           "   \"api_key\": \"sk-proj-TOPSECRET0123456789\"}]}\n");
     for (const bool json : {false, true}) {
         QStringList args{u"validate"_qs, path};
         if (json)
@@ -194,7 +204,8 @@ void TestCli::validateNeverEchoesSecrets()
 
 void TestCli::validateV0()
 {
-    const Run r = run({u"validate"_qs, QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/campaign/v0-campaign.json")});
+    const Run r =
+        run({u"validate"_qs, QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/campaign/v0-campaign.json")});
     QVERIFY2(r.code == 0, qPrintable(r.err));
     QVERIFY(r.out.contains(u"ok (2 scenarios)"_qs));
 }
@@ -231,20 +242,23 @@ void TestCli::expandCsv()
     // Campaigns shipped inside the binary are reachable as ":/campaigns/NAME.json".
     const Run r = run({u"expand"_qs, u":/campaigns/exemplar-recipes.json"_qs, u"--format"_qs, u"csv"_qs});
     QCOMPARE(r.code, 0);
-    const Run c = run({u"expand"_qs, QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/exemplar-recipes.json"),
+    const Run c = run({u"expand"_qs,
+                       QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/exemplar-recipes.json"),
                        u"--format"_qs, u"csv"_qs});
     QCOMPARE(c.code, 0);
     const QStringList lines = c.out.split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 33); // header + the 32 rows of recipe_concurrency.csv
     QVERIFY(lines[0].startsWith(u"id,model,backend,gpu,gpus,prefill_gpus,decode_gpus,"_qs));
-    QVERIFY(c.out.contains(u"DeepSeek-R1/dynamo/H100×48/Disaggregation,DeepSeek-R1,dynamo,H100,48,32,16,"_qs));
+    QVERIFY(
+        c.out.contains(u"DeepSeek-R1/dynamo/H100×48/Disaggregation,DeepSeek-R1,dynamo,H100,48,32,16,"_qs));
     QCOMPARE(r.out, c.out);
 }
 
 void TestCli::expandOnly()
 {
-    const Run r = run({u"expand"_qs, QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/exemplar-recipes.json"),
-                       u"--format"_qs, u"csv"_qs, u"--only"_qs, u"model=Llama*,gpu=H100,phase=Chat,phase=Reasoning"_qs});
+    const Run r = run(
+        {u"expand"_qs, QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/exemplar-recipes.json"),
+         u"--format"_qs, u"csv"_qs, u"--only"_qs, u"model=Llama*,gpu=H100,phase=Chat,phase=Reasoning"_qs});
     QCOMPARE(r.code, 0);
     const QStringList lines = r.out.split(u'\n', Qt::SkipEmptyParts);
     QCOMPARE(lines.size(), 3);

@@ -15,7 +15,8 @@
 
 #include <memory>
 
-class SseTestServer : public QObject {
+class SseTestServer : public QObject
+{
 public:
     struct Seen {
         QByteArray method, path, body;
@@ -82,13 +83,16 @@ private:
         const int tokens = req.headers.value("x-test-tokens", "8").toInt();
         const int interval = req.headers.value("x-test-interval-ms", "2").toInt();
         if (mode == "status500") {
-            const QByteArray body = "{\"error\":\"overloaded; Authorization: Bearer " + req.headers.value("authorization").mid(7) + "\"}";
-            s->write("HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\nContent-Length: " +
-                     QByteArray::number(body.size()) + "\r\n\r\n" + body);
+            const QByteArray body = "{\"error\":\"overloaded; Authorization: Bearer " +
+                                    req.headers.value("authorization").mid(7) + "\"}";
+            s->write(
+                "HTTP/1.1 500 Internal Server Error\r\nContent-Type: application/json\r\nContent-Length: " +
+                QByteArray::number(body.size()) + "\r\n\r\n" + body);
             return;
         }
         const bool close = mode == "closeeach";
-        s->write(QByteArray("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n") +
+        s->write(QByteArray(
+                     "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n") +
                  (close ? "Connection: close\r\n" : "") + "\r\n");
         auto state = std::make_shared<int>(0);
         auto *timer = new QTimer(s);
@@ -112,7 +116,8 @@ private:
                 s->write(chunk("data: {\"error\":{\"message\":\"engine failure\"}}\n\n"));
             } else if (i < tokens) {
                 // Two events per chunk sometimes, and a split event, to exercise reassembly over TCP.
-                s->write(chunk("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t" + QByteArray::number(i) + "\"}}]}\n\n"));
+                s->write(chunk("data: {\"choices\":[{\"index\":0,\"delta\":{\"content\":\"t" +
+                               QByteArray::number(i) + "\"}}]}\n\n"));
             }
             ++i;
             if (i >= tokens || ((mode == "malformed" || mode == "errorevent") && i > 1)) {

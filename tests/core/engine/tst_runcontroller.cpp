@@ -79,7 +79,8 @@ std::int64_t lastContent(const RequestRecord &r)
 
 } // namespace
 
-class TestRunController : public QObject {
+class TestRunController : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
@@ -133,7 +134,8 @@ SimLauncher TestRunController::launcher(const QString &truthPath, const std::str
         SimulatorOptions so = sc.endpoint.sim;
         so.faults = faults;
         so.seed = 3;
-        auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, sc.deployment.gpus, sc.deployment.precision, so);
+        auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, sc.deployment.gpus,
+                                             sc.deployment.precision, so);
         args.insert(args.end(), {"--ground-truth", truthPath.toStdString()});
         auto proc = std::make_shared<SimProcess>();
         auto port = proc->start(THROUGHLINE_SIM_EXE, args);
@@ -227,8 +229,9 @@ void TestRunController::faultsClassified()
     Scenario s = baseScenario(16, 200);
     RunOptions opt;
     opt.stallTimeoutS = 0.5;
-    opt.simLauncher = launcher(truth, "http500=0.04,http503=0.03,http429=0.03,disconnect=0.05,error_event=0.05,"
-                                      "stall=0.05:3,malformed=0.05,slow_first_byte=0.05:0.2");
+    opt.simLauncher =
+        launcher(truth, "http500=0.04,http503=0.03,http429=0.03,disconnect=0.05,error_event=0.05,"
+                        "stall=0.05:3,malformed=0.05,slow_first_byte=0.05:0.2");
     RunController rc({s}, opt);
     auto out = rc.run();
     QVERIFY(out.ok());
@@ -254,8 +257,10 @@ void TestRunController::faultsClassified()
         const std::string fault = it == gt.end() ? std::string("stall") : it->second.fault;
         ++faultCount[fault];
         QVERIFY2(expected.count(fault), fault.c_str());
-        QVERIFY2(r.error == expected.at(fault),
-                 qPrintable(QStringLiteral("fault %1 → class %2 (%3)").arg(QString::fromStdString(fault)).arg(int(r.error)).arg(QString::fromStdString(r.errorDetail))));
+        QVERIFY2(r.error == expected.at(fault), qPrintable(QStringLiteral("fault %1 → class %2 (%3)")
+                                                               .arg(QString::fromStdString(fault))
+                                                               .arg(int(r.error))
+                                                               .arg(QString::fromStdString(r.errorDetail))));
         failed += !r.ok();
     }
     for (const auto &[k, n] : faultCount)
@@ -268,7 +273,8 @@ void TestRunController::faultsClassified()
     const auto &res = so.points[0].result;
     int failedMeasured = 0;
     for (const RequestRecord &r : recs)
-        if (r.tSend >= static_cast<std::int64_t>(res.w0S * 1e9) && r.tSend < static_cast<std::int64_t>(res.w1S * 1e9))
+        if (r.tSend >= static_cast<std::int64_t>(res.w0S * 1e9) &&
+            r.tSend < static_cast<std::int64_t>(res.w1S * 1e9))
             failedMeasured += !r.ok();
     Q_UNUSED(failed);
     QCOMPARE(counted, failedMeasured);
@@ -341,7 +347,8 @@ void TestRunController::cancelWithinOneSecond()
     QVERIFY(out->cancelled);
     QCOMPARE(out->scenarios.size(), std::size_t(1));
     const auto &recs = out->scenarios[0].points.at(0).records;
-    QVERIFY(std::any_of(recs.begin(), recs.end(), [](const RequestRecord &r) { return r.error == ErrorClass::HarnessCancelled; }));
+    QVERIFY(std::any_of(recs.begin(), recs.end(),
+                        [](const RequestRecord &r) { return r.error == ErrorClass::HarnessCancelled; }));
 }
 
 void TestRunController::openLoopRate()

@@ -48,7 +48,8 @@ Got parseWithCuts(const std::string &input, const std::vector<std::size_t> &cuts
 }
 
 // Reference: whole-buffer interpretation of the WHATWG rules, written independently of SseParser.
-// Returns the payloads and, for each, the byte offset just past its terminating blank line's terminator start.
+// Returns the payloads and, for each, the byte offset just past its terminating blank line's terminator
+// start.
 struct RefEvent {
     std::string data;
     std::size_t blankLineEnd; // index of the first byte of the blank line's terminator
@@ -112,18 +113,25 @@ std::string readFile(const QString &path)
 
 StreamEvent::Kind kindFromName(const std::string &n)
 {
-    if (n == "content") return StreamEvent::Kind::Content;
-    if (n == "role") return StreamEvent::Kind::RoleOnly;
-    if (n == "usage") return StreamEvent::Kind::Usage;
-    if (n == "finish") return StreamEvent::Kind::Finish;
-    if (n == "error") return StreamEvent::Kind::Error;
-    if (n == "done") return StreamEvent::Kind::Done;
+    if (n == "content")
+        return StreamEvent::Kind::Content;
+    if (n == "role")
+        return StreamEvent::Kind::RoleOnly;
+    if (n == "usage")
+        return StreamEvent::Kind::Usage;
+    if (n == "finish")
+        return StreamEvent::Kind::Finish;
+    if (n == "error")
+        return StreamEvent::Kind::Error;
+    if (n == "done")
+        return StreamEvent::Kind::Done;
     return StreamEvent::Kind::Other;
 }
 
 } // namespace
 
-class TestSseParser : public QObject {
+class TestSseParser : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void splitEverywhere_data();
@@ -290,7 +298,8 @@ void TestSseParser::classify()
     QFETCH(QByteArray, payload);
     QFETCH(QString, kind);
     QFETCH(int, completionTokens);
-    const auto info = classifySseEvent(std::string_view(payload.constData(), static_cast<std::size_t>(payload.size())));
+    const auto info =
+        classifySseEvent(std::string_view(payload.constData(), static_cast<std::size_t>(payload.size())));
     if (kind == u"malformed"_s) {
         QVERIFY(info.malformed);
         return;
@@ -303,10 +312,10 @@ void TestSseParser::classify()
 void TestSseParser::realSamples_data()
 {
     QTest::addColumn<QString>("file");
-    QTest::addColumn<int>("events");   // dispatched data events
-    QTest::addColumn<int>("content");  // content events per the rule
+    QTest::addColumn<int>("events");  // dispatched data events
+    QTest::addColumn<int>("content"); // content events per the rule
     QTest::addColumn<int>("nOut");
-    QTest::addColumn<int>("source");   // TokenCountSource
+    QTest::addColumn<int>("source"); // TokenCountSource
     QTest::addColumn<bool>("done");
     QTest::addColumn<bool>("unterminated");
     QTest::addColumn<int>("cached");
@@ -314,17 +323,26 @@ void TestSseParser::realSamples_data()
     const int usage = int(TokenCountSource::Usage);
     const int count = int(TokenCountSource::EventCount);
     // Expected figures counted by hand from the files (grep of data: lines and non-empty content fields).
-    QTest::newRow("llamacpp-chat-usage") << u"llamacpp_80fb11a_chat_stream_include_usage.sse"_s << 10 << 6 << 6 << usage << true << false << 0 << -1;
-    QTest::newRow("llamacpp-chat-eos") << u"llamacpp_80fb11a_chat_stream_natural_eos.sse"_s << 25 << 21 << 22 << usage << true << false << 30 << -1;
-    QTest::newRow("llamacpp-completions") << u"llamacpp_80fb11a_completions_stream_include_usage.sse"_s << 8 << 6 << 6 << usage << true << false << 1 << -1;
-    QTest::newRow("openai-usage") << u"openai_api_gpt4o_chat_stream_content_with_usage.sse"_s << 34 << 30 << 30 << usage << true << false << -1 << 0;
+    QTest::newRow("llamacpp-chat-usage") << u"llamacpp_80fb11a_chat_stream_include_usage.sse"_s << 10 << 6
+                                         << 6 << usage << true << false << 0 << -1;
+    QTest::newRow("llamacpp-chat-eos") << u"llamacpp_80fb11a_chat_stream_natural_eos.sse"_s << 25 << 21 << 22
+                                       << usage << true << false << 30 << -1;
+    QTest::newRow("llamacpp-completions") << u"llamacpp_80fb11a_completions_stream_include_usage.sse"_s << 8
+                                          << 6 << 6 << usage << true << false << 1 << -1;
+    QTest::newRow("openai-usage") << u"openai_api_gpt4o_chat_stream_content_with_usage.sse"_s << 34 << 30
+                                  << 30 << usage << true << false << -1 << 0;
     // delta.refusal is not in the content-event rule: zero content events although 12 tokens were generated.
-    QTest::newRow("openai-refusal") << u"openai_api_gpt4o_chat_stream_logprobs_refusal.sse"_s << 15 << 0 << 12 << usage << true << false << -1 << 0;
-    // n=3: only choices[0] of each chunk counts; every chunk carries one choice, so all 42 content chunks count.
-    QTest::newRow("openai-n3") << u"openai_api_gpt4o_chat_stream_n3_multiple_choices.sse"_s << 50 << 42 << 42 << usage << true << false << -1 << 0;
-    QTest::newRow("openai-tools") << u"openai_api_gpt4o_chat_stream_parallel_tool_calls.sse"_s << 26 << 22 << 60 << usage << true << false << -1 << 0;
+    QTest::newRow("openai-refusal") << u"openai_api_gpt4o_chat_stream_logprobs_refusal.sse"_s << 15 << 0 << 12
+                                    << usage << true << false << -1 << 0;
+    // n=3: only choices[0] of each chunk counts; every chunk carries one choice, so all 42 content chunks
+    // count.
+    QTest::newRow("openai-n3") << u"openai_api_gpt4o_chat_stream_n3_multiple_choices.sse"_s << 50 << 42 << 42
+                               << usage << true << false << -1 << 0;
+    QTest::newRow("openai-tools") << u"openai_api_gpt4o_chat_stream_parallel_tool_calls.sse"_s << 26 << 22
+                                  << 60 << usage << true << false << -1 << 0;
     // Truncated excerpt: last event has no blank line, no usage, no [DONE]: 5 dispatched (role + 4 content).
-    QTest::newRow("vllm-truncated") << u"vllm_0.5_issue6083_chat_stream_excerpt_truncated.sse"_s << 5 << 4 << 4 << count << false << true << -1 << -1;
+    QTest::newRow("vllm-truncated") << u"vllm_0.5_issue6083_chat_stream_excerpt_truncated.sse"_s << 5 << 4
+                                    << 4 << count << false << true << -1 << -1;
 }
 
 void TestSseParser::realSamples()
@@ -373,7 +391,8 @@ void TestSseParser::continuousUsageCounts()
 {
     // vLLM continuous_usage_stats: cumulative completion_tokens on every chunk (first chunk holds 3 tokens,
     // e.g. speculative decoding). Fixture built from vLLM's documented shape (no real capture available).
-    const std::string in = readFile(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/engine/vllm_continuous_usage.sse"));
+    const std::string in =
+        readFile(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/engine/vllm_continuous_usage.sse"));
     QVERIFY(!in.empty());
     RequestRecord rec;
     SseParser p;
@@ -420,8 +439,9 @@ void TestSseParser::fuzzDifferential()
     // 100,000 random streams from a grammar of SSE fragments, fed in random reads, compared with the
     // whole-buffer reference parser. Seeded, so failures reproduce.
     std::mt19937_64 rng(20261129);
-    const char *fragments[] = {"data: ", "data:", "data", ": c", "event: e", "id: 1", "x", "{\"a\":1}", "[DONE]",
-                               "\r", "\n", "\r\n", "\n\n", "\r\n\r\n", ":", " ", "dat", "a", "\xe6\x88\x91"};
+    const char *fragments[] = {"data: ",    "data:",  "data", ": c", "event: e",    "id: 1", "x",
+                               "{\"a\":1}", "[DONE]", "\r",   "\n",  "\r\n",        "\n\n",  "\r\n\r\n",
+                               ":",         " ",      "dat",  "a",   "\xe6\x88\x91"};
     const auto t0 = std::chrono::steady_clock::now();
     std::string in;
     for (int iter = 0; iter < 100000; ++iter) {
@@ -439,7 +459,9 @@ void TestSseParser::fuzzDifferential()
         const Got g = parseWithCuts(in, cuts, p);
         if (g.data.size() != ref.size()) {
             QFAIL(qPrintable(QStringLiteral("iteration %1: %2 events, reference %3; input %4")
-                                 .arg(iter).arg(g.data.size()).arg(ref.size())
+                                 .arg(iter)
+                                 .arg(g.data.size())
+                                 .arg(ref.size())
                                  .arg(QString::fromUtf8(QByteArray::fromStdString(in).toPercentEncoding()))));
         }
         for (std::size_t k = 0; k < ref.size(); ++k)

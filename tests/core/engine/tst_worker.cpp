@@ -13,7 +13,8 @@
 
 using namespace Throughline;
 
-class TestWorker : public QObject {
+class TestWorker : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void init();
@@ -48,10 +49,11 @@ void TestWorker::init()
     m_done.clear();
     m_opts = std::make_shared<TransferOptions>();
     m_opts->apiKey = "sk-test-SECRET-1234";
-    m_worker = std::make_unique<Worker>(0, Worker::Clock::now(), [this](RequestRecord &&r, std::uint64_t, int) {
-        std::lock_guard lock(m_mutex);
-        m_done.push_back(std::move(r));
-    });
+    m_worker =
+        std::make_unique<Worker>(0, Worker::Clock::now(), [this](RequestRecord &&r, std::uint64_t, int) {
+            std::lock_guard lock(m_mutex);
+            m_done.push_back(std::move(r));
+        });
     m_worker->start();
 }
 
@@ -66,9 +68,12 @@ WorkItem TestWorker::item(const QByteArray &mode, int tokens, std::uint64_t seq,
     WorkItem w;
     w.request.url = "http://127.0.0.1:" + std::to_string(m_port) + "/v1/chat/completions";
     w.request.body = R"({"model":"m","stream":true})";
-    w.request.headers = {"Content-Type: application/json", "X-Request-Id: run-" + std::to_string(seq),
-                         "Authorization: Bearer sk-test-SECRET-1234", "X-Test-Mode: " + mode.toStdString(),
-                         "X-Test-Tokens: " + std::to_string(tokens), "X-Test-Interval-Ms: " + std::to_string(intervalMs)};
+    w.request.headers = {"Content-Type: application/json",
+                         "X-Request-Id: run-" + std::to_string(seq),
+                         "Authorization: Bearer sk-test-SECRET-1234",
+                         "X-Test-Mode: " + mode.toStdString(),
+                         "X-Test-Tokens: " + std::to_string(tokens),
+                         "X-Test-Interval-Ms: " + std::to_string(intervalMs)};
     w.record.seq = seq;
     w.record.intendedOsl = tokens;
     w.record.tSched = m_worker->nowNs();
@@ -78,7 +83,11 @@ WorkItem TestWorker::item(const QByteArray &mode, int tokens, std::uint64_t seq,
 
 void TestWorker::waitFor(std::size_t n, int timeoutMs)
 {
-    QTRY_VERIFY_WITH_TIMEOUT(([&] { std::lock_guard lock(m_mutex); return m_done.size() >= n; })(), timeoutMs);
+    QTRY_VERIFY_WITH_TIMEOUT(([&] {
+                                 std::lock_guard lock(m_mutex);
+                                 return m_done.size() >= n;
+                             })(),
+                             timeoutMs);
 }
 
 void TestWorker::streamsAndTimestamps()
@@ -233,7 +242,8 @@ void TestWorker::requestBuilding()
     QCOMPARE(body["prompt"].size(), std::size_t(128));
     QCOMPARE(body["model"].get<std::string>(), std::string("llama-3.1-8b"));
     QVERIFY(std::find(r.headers.begin(), r.headers.end(), "X-Request-Id: 0f0e-42") != r.headers.end());
-    QVERIFY(std::find(r.headers.begin(), r.headers.end(), "Authorization: Bearer sk-live-XYZ987") != r.headers.end());
+    QVERIFY(std::find(r.headers.begin(), r.headers.end(), "Authorization: Bearer sk-live-XYZ987") !=
+            r.headers.end());
     QVERIFY(std::find(r.headers.begin(), r.headers.end(), "X-Tenant: a") != r.headers.end());
     // Unique prefix per request, deterministic per seq.
     const auto body2 = nlohmann::json::parse(b.build(43, 128, 64).body);
@@ -260,7 +270,8 @@ void TestWorker::requestBuilding()
 void TestWorker::redaction()
 {
     QCOMPARE(redactSecrets("token sk-abcdef in text", "sk-abcdef"), std::string("token *** in text"));
-    QCOMPARE(redactSecrets("Authorization: Bearer abc.def-ghi\nnext", ""), std::string("Authorization: Bearer ***\nnext"));
+    QCOMPARE(redactSecrets("Authorization: Bearer abc.def-ghi\nnext", ""),
+             std::string("Authorization: Bearer ***\nnext"));
     QCOMPARE(redactSecrets("{\"h\":\"bearer xyz\"}", ""), std::string("{\"h\":\"bearer ***\"}"));
     QCOMPARE(redactSecrets("no secrets", "key1"), std::string("no secrets"));
     Endpoint e;

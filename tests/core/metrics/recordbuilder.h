@@ -15,7 +15,8 @@ inline std::int64_t ms(double v)
     return static_cast<std::int64_t>(v * 1'000'000.0);
 }
 
-class RecordBuilder {
+class RecordBuilder
+{
 public:
     explicit RecordBuilder(std::uint64_t seq = 0) { m_r.seq = seq; }
 
@@ -26,7 +27,11 @@ public:
         m_r.tWire = m_r.tSend;
         return *this;
     }
-    RecordBuilder &warmup(bool w = true) { m_r.warmup = w; return *this; }
+    RecordBuilder &warmup(bool w = true)
+    {
+        m_r.warmup = w;
+        return *this;
+    }
     // Content events at the given times (ms), tokens unknown (-1) unless given.
     RecordBuilder &content(std::initializer_list<double> timesMs)
     {
@@ -45,14 +50,22 @@ public:
         m_r.events.push_back({ms(tMs), kind, -1});
         return *this;
     }
-    RecordBuilder &end(double tEndMs) { m_r.tEnd = ms(tEndMs); return *this; }
+    RecordBuilder &end(double tEndMs)
+    {
+        m_r.tEnd = ms(tEndMs);
+        return *this;
+    }
     RecordBuilder &usage(int completion, int prompt = -1)
     {
         m_r.usage.completionTokens = completion;
         m_r.usage.promptTokens = prompt;
         return *this;
     }
-    RecordBuilder &isl(int n) { m_r.intendedIsl = n; return *this; }
+    RecordBuilder &isl(int n)
+    {
+        m_r.intendedIsl = n;
+        return *this;
+    }
     RecordBuilder &fail(ErrorClass c, int httpStatus = 0)
     {
         m_r.error = c;

@@ -10,7 +10,8 @@ using namespace Throughline;
 using Throughline::Test::ms;
 using Throughline::Test::RecordBuilder;
 
-class TestLiveSummary : public QObject {
+class TestLiveSummary : public QObject
+{
     Q_OBJECT
 private slots:
     void rollingWindow();
@@ -29,7 +30,7 @@ void TestLiveSummary::rollingWindow()
     QCOMPARE(s.completed, std::size_t(2));
     QCOMPARE(s.ttftN, std::size_t(2));
     QCOMPARE(s.ttftP50Ms, 150.0);
-    QCOMPARE(s.ttftP90Ms, 190.0); // h = 0.9 between 100 and 200
+    QCOMPARE(s.ttftP90Ms, 190.0);                 // h = 0.9 between 100 and 200
     QVERIFY(std::abs(s.outputTps - 0.7) < 1e-12); // 3 + 4 tokens over 10 s
     QCOMPARE(s.requestRate, 0.2);
     QCOMPARE(s.tokensPerSecond.size(), std::size_t(8)); // bins 4 … 11

@@ -60,7 +60,8 @@ PointInput baseInput(const std::vector<RequestRecord> &records)
 
 } // namespace
 
-class TestPointAggregate : public QObject {
+class TestPointAggregate : public QObject
+{
     Q_OBJECT
 private slots:
     void closedLoop();
@@ -146,7 +147,8 @@ void TestPointAggregate::windowEdges()
     const PointResult p = aggregatePoint(in);
     QVERIFY2(near(p.windowS, windowS), qPrintable(QString::number(p.windowS, 'g', 12)));
     QCOMPARE(p.nSent, nSent);
-    QVERIFY2(near(p.metrics.outputTps, tokens / windowS), qPrintable(QString::number(p.metrics.outputTps * windowS)));
+    QVERIFY2(near(p.metrics.outputTps, tokens / windowS),
+             qPrintable(QString::number(p.metrics.outputTps * windowS)));
 }
 
 void TestPointAggregate::perGpuVariants_data()
@@ -164,7 +166,8 @@ void TestPointAggregate::perGpuVariants_data()
     QTest::newRow("8 GPUs") << 8 << 0 << 0 << out / 8 << out / 8 << (out + in) / 8 << in / 8;
     // Disaggregated 24 prefill + 8 decode.
     QTest::newRow("disagg 24+8") << 32 << 24 << 8 << out / 32 << out / 8 << (out + in) / 32 << in / 24;
-    QTest::newRow("no GPU count") << 0 << 0 << 0 << std::nan("") << std::nan("") << std::nan("") << std::nan("");
+    QTest::newRow("no GPU count") << 0 << 0 << 0 << std::nan("") << std::nan("") << std::nan("")
+                                  << std::nan("");
 }
 
 void TestPointAggregate::perGpuVariants()
@@ -208,7 +211,11 @@ void TestPointAggregate::perEventTokenCounts()
 
     // M1's first chunk carries 3 tokens (per-event counts): tokens in window become 12 instead of 10.
     auto records = closedLoopRecords();
-    records[2] = RecordBuilder(3).send(400).contentTokens({{500, 3}, {600, 1}, {700, 1}, {800, 1}}).end(800).usage(6, 10);
+    records[2] = RecordBuilder(3)
+                     .send(400)
+                     .contentTokens({{500, 3}, {600, 1}, {700, 1}, {800, 1}})
+                     .end(800)
+                     .usage(6, 10);
     const PointResult p = aggregatePoint(baseInput(records));
     QVERIFY(near(p.metrics.outputTps, 12 / 0.45));
     // Without per-event counts, N_out = 8 spreads evenly: M1 contributes 8 → 14 tokens.
@@ -300,28 +307,45 @@ void TestPointAggregate::validityFlags()
     auto records = closedLoopRecords();
     PointInput in = baseInput(records);
     switch (scenario) {
-    case 1: in.validity.minWindowS = 0.5; break;
-    case 2: in.validity.e2eFactor = 3; break; // 3 × 0.4 s > 0.45 s
-    case 3: in.validity.minCompleted = 4; break;
+    case 1:
+        in.validity.minWindowS = 0.5;
+        break;
+    case 2:
+        in.validity.e2eFactor = 3;
+        break; // 3 × 0.4 s > 0.45 s
+    case 3:
+        in.validity.minCompleted = 4;
+        break;
     case 4:
         in.validity.minCompleted = 2;
-        records[3] = RecordBuilder(4).send(450).end(850).fail(ErrorClass::StallMidStream); break;
+        records[3] = RecordBuilder(4).send(450).end(850).fail(ErrorClass::StallMidStream);
+        break;
     case 5:
         in.validity.minCompleted = 2;
-        records[3] = RecordBuilder(4).send(450).content({550}).end(900).fail(ErrorClass::HarnessCancelled); break;
-    case 6: in.truncated = true; break;
-    case 7: in.client.cpuPct = 85.5; break;
+        records[3] = RecordBuilder(4).send(450).content({550}).end(900).fail(ErrorClass::HarnessCancelled);
+        break;
+    case 6:
+        in.truncated = true;
+        break;
+    case 7:
+        in.client.cpuPct = 85.5;
+        break;
     case 8:
         records[2] = RecordBuilder(3).send(400, 394).content({500, 600, 700, 800}).end(800).usage(4, 10);
         break;
-    case 9: in.load.concurrency = 3; break; // achieved 2.0 < 0.9 × 3
+    case 9:
+        in.load.concurrency = 3;
+        break; // achieved 2.0 < 0.9 × 3
     case 10:
         in.load.mode = PointLoad::Mode::Rate;
         in.load.rate = 10;
         in.achievedRate = 8.9;
         break;
-    case 11: in.client.loopLagP99Ms = 50; break;
-    default: break;
+    case 11:
+        in.client.loopLagP99Ms = 50;
+        break;
+    default:
+        break;
     }
     in.records = records;
     const PointResult p = aggregatePoint(in);
@@ -342,9 +366,9 @@ void TestPointAggregate::jsonRoundTrip()
     for (const char *k : {"load", "window_s", "n_sent", "n_ok", "errors", "validity", "client", "metrics"})
         QVERIFY2(j.contains(k), k);
     QVERIFY(j["load"] == (nlohmann::json{{"mode", "concurrency"}, {"concurrency", 2}}));
-    for (const char *k : {"output_tps", "output_tps_per_gpu", "output_tps_per_decode_gpu", "total_tps_per_gpu",
-                          "request_rate", "goodput_rps", "ttft_ms", "ttft_q_ms", "tpot_ms", "e2e_ms", "chunk_gap_ms",
-                          "interactivity_tps_user"})
+    for (const char *k : {"output_tps", "output_tps_per_gpu", "output_tps_per_decode_gpu",
+                          "total_tps_per_gpu", "request_rate", "goodput_rps", "ttft_ms", "ttft_q_ms",
+                          "tpot_ms", "e2e_ms", "chunk_gap_ms", "interactivity_tps_user"})
         QVERIFY2(j["metrics"].contains(k), k);
     QCOMPARE(j["client"]["cpu_pct"].get<double>(), 12.5);
     QVERIFY(j["client"]["loop_lag_p99_ms"].is_null());
@@ -367,7 +391,11 @@ void TestPointAggregate::metricValueAndCurve()
     // 200 requests, TPOT 10 ms each → p90 reportable; curve y = 1000 / 10 = 100 tokens/s per user.
     std::vector<RequestRecord> v;
     for (int i = 0; i < 201; ++i)
-        v.push_back(RecordBuilder(i).send(i * 10).content({i * 10 + 50.0, i * 10 + 60.0, i * 10 + 70.0}).end(i * 10 + 70).usage(3, 5));
+        v.push_back(RecordBuilder(i)
+                        .send(i * 10)
+                        .content({i * 10 + 50.0, i * 10 + 60.0, i * 10 + 70.0})
+                        .end(i * 10 + 70)
+                        .usage(3, 5));
     PointInput in = baseInput(v);
     in.load.concurrency = 1;
     in.gpus.total = 1;

@@ -22,7 +22,8 @@ bool same(double a, double b)
 }
 } // namespace
 
-class TestRequestMetrics : public QObject {
+class TestRequestMetrics : public QObject
+{
     Q_OBJECT
 private slots:
     void derived_data();
@@ -54,41 +55,49 @@ void TestRequestMetrics::derived_data()
         << RecordBuilder().send(10, 0).content({110, 120, 130, 140}).end(150).usage(4).build() << 4 << 100.0
         << 110.0 << 140.0 << 10.0 << 40.0 / 3 << 4 << TokenCountSource::Usage << 1 << true << false;
     // N_out = 1: TPOT undefined (denominator 0), counted.
-    QTest::newRow("n_out 1") << RecordBuilder().send(0).content({50}).end(60).usage(1).build() << 1 << 50.0 << 50.0
-                             << 60.0 << NaN << NaN << 1 << TokenCountSource::Usage << 1 << true << true;
+    QTest::newRow("n_out 1") << RecordBuilder().send(0).content({50}).end(60).usage(1).build() << 1 << 50.0
+                             << 50.0 << 60.0 << NaN << NaN << 1 << TokenCountSource::Usage << 1 << true
+                             << true;
     // Multi-token first chunk (per-chunk usage: 5 tokens), then 3 single tokens: TPOT = 30 / (8 − 5).
-    QTest::newRow("multi-token first chunk")
-        << RecordBuilder().send(0).contentTokens({{100, 5}, {110, 1}, {120, 1}, {130, 1}}).end(140).usage(8).build()
-        << 4 << 100.0 << 100.0 << 140.0 << 10.0 << 40.0 / 3 << 8 << TokenCountSource::Usage << 5 << false << false;
+    QTest::newRow("multi-token first chunk") << RecordBuilder()
+                                                    .send(0)
+                                                    .contentTokens({{100, 5}, {110, 1}, {120, 1}, {130, 1}})
+                                                    .end(140)
+                                                    .usage(8)
+                                                    .build()
+                                             << 4 << 100.0 << 100.0 << 140.0 << 10.0 << 40.0 / 3 << 8
+                                             << TokenCountSource::Usage << 5 << false << false;
     // Role-only chunk first, reasoning content, content, finish, usage-only, [DONE]: only the two
     // content events count; no usage → N_out from events (approximate): TPOT = 20 / (2 − 1).
-    QTest::newRow("role-only and reasoning")
-        << RecordBuilder()
-               .send(0)
-               .event(50, StreamEvent::Kind::RoleOnly)
-               .content({100})
-               .event(105, StreamEvent::Kind::Other)
-               .content({120})
-               .event(125, StreamEvent::Kind::Finish)
-               .event(130, StreamEvent::Kind::Usage)
-               .event(131, StreamEvent::Kind::Done)
-               .end(132)
-               .build()
-        << 2 << 100.0 << 100.0 << 132.0 << 20.0 << 32.0 << 2 << TokenCountSource::EventCount << 1 << true << false;
+    QTest::newRow("role-only and reasoning") << RecordBuilder()
+                                                    .send(0)
+                                                    .event(50, StreamEvent::Kind::RoleOnly)
+                                                    .content({100})
+                                                    .event(105, StreamEvent::Kind::Other)
+                                                    .content({120})
+                                                    .event(125, StreamEvent::Kind::Finish)
+                                                    .event(130, StreamEvent::Kind::Usage)
+                                                    .event(131, StreamEvent::Kind::Done)
+                                                    .end(132)
+                                                    .build()
+                                             << 2 << 100.0 << 100.0 << 132.0 << 20.0 << 32.0 << 2
+                                             << TokenCountSource::EventCount << 1 << true << false;
     // Role-only chunk only (server sent nothing else): no TTFT, no TPOT.
-    QTest::newRow("role only") << RecordBuilder().send(0).event(50, StreamEvent::Kind::RoleOnly).end(60).build() << 0
-                               << NaN << NaN << 60.0 << NaN << NaN << 0 << TokenCountSource::EventCount << 1 << true
-                               << false;
+    QTest::newRow("role only")
+        << RecordBuilder().send(0).event(50, StreamEvent::Kind::RoleOnly).end(60).build() << 0 << NaN << NaN
+        << 60.0 << NaN << NaN << 0 << TokenCountSource::EventCount << 1 << true << false;
     // Failed before first token: E2E still measured, everything token-based undefined.
-    QTest::newRow("failed") << RecordBuilder().send(5).end(25).fail(ErrorClass::HttpStatus, 503).build() << 0 << NaN
-                            << NaN << 20.0 << NaN << NaN << 0 << TokenCountSource::EventCount << 1 << true << false;
+    QTest::newRow("failed") << RecordBuilder().send(5).end(25).fail(ErrorClass::HttpStatus, 503).build() << 0
+                            << NaN << NaN << 20.0 << NaN << NaN << 0 << TokenCountSource::EventCount << 1
+                            << true << false;
     // Engine already tokenizer-counted the text (no usage): N_out 7 → TPOT 30/6.
     QTest::newRow("engine tokenizer count")
-        << RecordBuilder().send(0).content({100, 110, 120, 130}).end(130).engineTokenizerCount(7).build() << 4 << 100.0
-        << 100.0 << 130.0 << 5.0 << 5.0 << 7 << TokenCountSource::Tokenizer << 1 << true << false;
+        << RecordBuilder().send(0).content({100, 110, 120, 130}).end(130).engineTokenizerCount(7).build() << 4
+        << 100.0 << 100.0 << 130.0 << 5.0 << 5.0 << 7 << TokenCountSource::Tokenizer << 1 << true << false;
     // Client queueing: scheduled at 0, sent at 40 → TTFT 60, TTFT_q 100.
-    QTest::newRow("queued") << RecordBuilder().send(40, 0).content({100, 200}).end(200).usage(2).build() << 2 << 60.0
-                            << 100.0 << 160.0 << 100.0 << 100.0 << 2 << TokenCountSource::Usage << 1 << true << false;
+    QTest::newRow("queued") << RecordBuilder().send(40, 0).content({100, 200}).end(200).usage(2).build() << 2
+                            << 60.0 << 100.0 << 160.0 << 100.0 << 100.0 << 2 << TokenCountSource::Usage << 1
+                            << true << false;
 }
 
 void TestRequestMetrics::derived()
@@ -150,7 +159,7 @@ void TestRequestMetrics::tokenizerHook()
     QCOMPARE(calls, 1);
     QCOMPARE(m.nOut, 7);
     QCOMPARE(m.nOutSource, TokenCountSource::Tokenizer);
-    QCOMPARE(m.tpotMs, 5.0);       // 30 / 6
+    QCOMPARE(m.tpotMs, 5.0);        // 30 / 6
     QCOMPARE(m.tpotMlperfMs, 10.0); // (160 − 100) / 6
     // Usage wins over the tokenizer for N_out; the MLPerf variant still uses the tokenizer count.
     const RequestRecord u = RecordBuilder().send(0).content({100, 110, 120, 130}).end(160).usage(4).build();
@@ -167,9 +176,11 @@ void TestRequestMetrics::tokenizerHook()
 
 void TestRequestMetrics::tokensPerEvent()
 {
-    const RequestRecord known = RecordBuilder().send(0).contentTokens({{100, 3}, {110, 1}}).end(120).usage(4).build();
+    const RequestRecord known =
+        RecordBuilder().send(0).contentTokens({{100, 3}, {110, 1}}).end(120).usage(4).build();
     QCOMPARE(tokensPerContentEvent(known, 4), (std::vector<double>{3, 1}));
-    const RequestRecord unknown = RecordBuilder().send(0).content({100, 110, 120, 130}).end(130).usage(10).build();
+    const RequestRecord unknown =
+        RecordBuilder().send(0).content({100, 110, 120, 130}).end(130).usage(10).build();
     QCOMPARE(tokensPerContentEvent(unknown, 10), (std::vector<double>{2.5, 2.5, 2.5, 2.5}));
     const RequestRecord none = RecordBuilder().send(0).end(10).build();
     QVERIFY(tokensPerContentEvent(none, 0).empty());

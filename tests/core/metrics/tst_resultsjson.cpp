@@ -36,8 +36,11 @@ std::vector<RequestRecord> records()
     std::vector<RequestRecord> v;
     v.push_back(RecordBuilder(1).warmup().send(0).content({100, 200}).end(200).usage(2, 10));
     for (int i = 0; i < 30; ++i)
-        v.push_back(RecordBuilder(2 + i).send(200 + i * 50).content({300 + i * 50.0, 320 + i * 50.0, 340 + i * 50.0})
-                        .end(340 + i * 50).usage(3, 10));
+        v.push_back(RecordBuilder(2 + i)
+                        .send(200 + i * 50)
+                        .content({300 + i * 50.0, 320 + i * 50.0, 340 + i * 50.0})
+                        .end(340 + i * 50)
+                        .usage(3, 10));
     v.push_back(RecordBuilder(40).send(1800).end(1810).fail(ErrorClass::HttpStatus, 500));
     v.push_back(RecordBuilder(41).send(1900).content({1950}).end(1950).usage(1, 10));
     return v;
@@ -129,7 +132,8 @@ std::vector<std::string> splitCsv(const std::string &line)
 
 } // namespace
 
-class TestResultsJson : public QObject {
+class TestResultsJson : public QObject
+{
     Q_OBJECT
 private slots:
     void validatesAgainstSchema();
@@ -165,14 +169,17 @@ void TestResultsJson::schemaRejects_data()
     QTest::addColumn<QByteArray>("expected");
     QTest::newRow("missing n_ok") << QByteArray("/scenarios/0/points/0/n_ok") << QByteArray()
                                   << QByteArray("/scenarios/0/points/0: missing required member \"n_ok\"");
-    QTest::newRow("bad verdict status") << QByteArray("/scenarios/0/verdict/status") << QByteArray("\"maybe\"")
-                                        << QByteArray("/scenarios/0/verdict/status: \"maybe\" is not one of");
-    QTest::newRow("string where number") << QByteArray("/scenarios/0/points/0/metrics/output_tps") << QByteArray("\"fast\"")
-                                         << QByteArray("/scenarios/0/points/0/metrics/output_tps: expected number|null");
-    QTest::newRow("unknown flag") << QByteArray("/scenarios/0/points/0/validity/flags/0") << QByteArray("\"odd\"")
-                                  << QByteArray("validity/flags/0");
-    QTest::newRow("unknown metric key") << QByteArray("/scenarios/0/points/0/metrics/ttft_p90") << QByteArray("1")
-                                        << QByteArray("/scenarios/0/points/0/metrics/ttft_p90: not allowed");
+    QTest::newRow("bad verdict status")
+        << QByteArray("/scenarios/0/verdict/status") << QByteArray("\"maybe\"")
+        << QByteArray("/scenarios/0/verdict/status: \"maybe\" is not one of");
+    QTest::newRow("string where number")
+        << QByteArray("/scenarios/0/points/0/metrics/output_tps") << QByteArray("\"fast\"")
+        << QByteArray("/scenarios/0/points/0/metrics/output_tps: expected number|null");
+    QTest::newRow("unknown flag") << QByteArray("/scenarios/0/points/0/validity/flags/0")
+                                  << QByteArray("\"odd\"") << QByteArray("validity/flags/0");
+    QTest::newRow("unknown metric key")
+        << QByteArray("/scenarios/0/points/0/metrics/ttft_p90") << QByteArray("1")
+        << QByteArray("/scenarios/0/points/0/metrics/ttft_p90: not allowed");
     QTest::newRow("wrong schema id") << QByteArray("/schema") << QByteArray("\"throughline.results/2\"")
                                      << QByteArray("/schema: expected");
     QTest::newRow("negative n") << QByteArray("/scenarios/0/points/0/metrics/ttft_ms/n") << QByteArray("-1")
@@ -216,7 +223,8 @@ void TestResultsJson::roundTripThroughFile()
     const auto newer = readResultsJson(path);
     QVERIFY(!newer.ok());
     QCOMPARE(newer.error().code, ErrorCode::Unsupported);
-    QVERIFY(!writeResultsJson(run, dir.filePath(QStringLiteral("missing/dir/results.json")).toStdString()).ok());
+    QVERIFY(
+        !writeResultsJson(run, dir.filePath(QStringLiteral("missing/dir/results.json")).toStdString()).ok());
 }
 
 void TestResultsJson::pointsCsv()
@@ -229,8 +237,8 @@ void TestResultsJson::pointsCsv()
     const auto lines = readLines(path);
     QCOMPARE(lines.size(), std::size_t(3)); // header + 2 points (the empty scenario has none)
     const auto header = splitCsv(lines[0]);
-    for (const char *col : {"scenario_id", "output_tps_per_gpu", "ttft_ms_p90", "tpot_ms_p50", "interactivity_tps_user_n",
-                            "client_cpu_pct", "flags", "operating_point"})
+    for (const char *col : {"scenario_id", "output_tps_per_gpu", "ttft_ms_p90", "tpot_ms_p50",
+                            "interactivity_tps_user_n", "client_cpu_pct", "flags", "operating_point"})
         QVERIFY2(std::find(header.begin(), header.end(), col) != header.end(), col);
     const auto row = splitCsv(lines[1]);
     QCOMPARE(row.size(), header.size());

@@ -14,7 +14,8 @@ using namespace Throughline;
 
 Q_DECLARE_METATYPE(std::vector<double>)
 
-class TestStats : public QObject {
+class TestStats : public QObject
+{
     Q_OBJECT
 private slots:
     void percentile_data();
@@ -35,19 +36,19 @@ void TestStats::percentile_data()
     QTest::addColumn<double>("expected");
     // numpy.percentile(x, q) with the default method="linear".
     QTest::newRow("single") << std::vector<double>{5} << 0.9 << 5.0;
-    QTest::newRow("two p90") << std::vector<double>{10, 20} << 0.9 << 19.0;        // h=0.9
-    QTest::newRow("four p50") << std::vector<double>{4, 1, 3, 2} << 0.5 << 2.5;     // h=1.5
-    QTest::newRow("four p90") << std::vector<double>{1, 2, 3, 4} << 0.9 << 3.7;     // h=2.7
-    QTest::newRow("four p95") << std::vector<double>{1, 2, 3, 4} << 0.95 << 3.85;   // h=2.85
-    QTest::newRow("four p99") << std::vector<double>{1, 2, 3, 4} << 0.99 << 3.97;   // h=2.97
+    QTest::newRow("two p90") << std::vector<double>{10, 20} << 0.9 << 19.0;       // h=0.9
+    QTest::newRow("four p50") << std::vector<double>{4, 1, 3, 2} << 0.5 << 2.5;   // h=1.5
+    QTest::newRow("four p90") << std::vector<double>{1, 2, 3, 4} << 0.9 << 3.7;   // h=2.7
+    QTest::newRow("four p95") << std::vector<double>{1, 2, 3, 4} << 0.95 << 3.85; // h=2.85
+    QTest::newRow("four p99") << std::vector<double>{1, 2, 3, 4} << 0.99 << 3.97; // h=2.97
     QTest::newRow("odd p50 exact rank") << std::vector<double>{3, 1, 2} << 0.5 << 2.0;
     QTest::newRow("p0 is min") << std::vector<double>{7, 3, 9} << 0.0 << 3.0;
     QTest::newRow("p100 is max") << std::vector<double>{7, 3, 9} << 1.0 << 9.0;
     std::vector<double> hundred;
     for (int i = 1; i <= 100; ++i)
         hundred.push_back(i);
-    QTest::newRow("1..100 p90") << hundred << 0.9 << 90.1;   // h=89.1 → 90 + 0.1
-    QTest::newRow("1..100 p99") << hundred << 0.99 << 99.01; // h=98.01
+    QTest::newRow("1..100 p90") << hundred << 0.9 << 90.1;      // h=89.1 → 90 + 0.1
+    QTest::newRow("1..100 p99") << hundred << 0.99 << 99.01;    // h=98.01
     QTest::newRow("1..100 p999") << hundred << 0.999 << 99.901; // h=98.901
     QTest::newRow("duplicates") << std::vector<double>{5, 5, 5, 10} << 0.5 << 5.0;
 }
@@ -139,8 +140,8 @@ void TestStats::errorAdjusted()
     // ok [1, 2, 3] + one failure → [1, 2, 3, +∞].
     const StatSummary s = summarizeErrorAdjusted({3, 1, 2}, 1);
     QCOMPARE(s.n, std::size_t(4));
-    QCOMPARE(s.p[0], 2.5);           // p50: h=1.5 between 2 and 3
-    QVERIFY(std::isinf(s.p[1]));     // p90: h=2.7 touches +∞
+    QCOMPARE(s.p[0], 2.5);       // p50: h=1.5 between 2 and 3
+    QVERIFY(std::isinf(s.p[1])); // p90: h=2.7 touches +∞
     QVERIFY(std::isinf(s.mean));
     QCOMPARE(s.min, 1.0);
     const StatSummary none = summarizeErrorAdjusted({3, 1, 2}, 0);

@@ -111,7 +111,8 @@ inline Reply request(const std::string &url, const std::string &body = {}, const
 }
 
 // Closed loop: `concurrency` streaming requests in flight; each finished one is replaced at once until
-// `stopAt`; then the in-flight ones finish. Counts content events ("text":" in completions chunks) per second.
+// `stopAt`; then the in-flight ones finish. Counts content events ("text":" in completions chunks) per
+// second.
 struct LoopResult {
     std::vector<double> eventTimes; // arrival time of every content event
     std::vector<double> ttft;       // first content event − send, per completed request
@@ -120,8 +121,8 @@ struct LoopResult {
     int failed = 0;
 };
 
-inline LoopResult closedLoop(const std::string &url, const std::function<std::string()> &makeBody, int concurrency,
-                             double durationS, const std::function<void(double)> &tick = {})
+inline LoopResult closedLoop(const std::string &url, const std::function<std::string()> &makeBody,
+                             int concurrency, double durationS, const std::function<void(double)> &tick = {})
 {
     struct Slot {
         CURL *easy = nullptr;

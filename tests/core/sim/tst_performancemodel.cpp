@@ -10,7 +10,8 @@
 
 using namespace Throughline;
 
-class TestPerformanceModel : public QObject {
+class TestPerformanceModel : public QObject
+{
     Q_OBJECT
 
 private:
@@ -85,7 +86,8 @@ private slots:
         QCOMPARE(m.batchSize(10, 10), m.maxSeqs());
         // Chunked prefill adds up to the whole prefill.
         const double whole = m.prefillS(4000);
-        const double parts = m.prefillChunkS(0, 1000) + m.prefillChunkS(1000, 2000) + m.prefillChunkS(3000, 1000);
+        const double parts =
+            m.prefillChunkS(0, 1000) + m.prefillChunkS(1000, 2000) + m.prefillChunkS(3000, 1000);
         QVERIFY(std::fabs(whole - parts) < 1e-12 * whole + 1e-15);
         // Saturated throughput formula.
         const auto op = m.operatingPoint(1000, 1000);
@@ -120,13 +122,14 @@ private slots:
                     "rms_log", "max_log", "minR", "maxR");
         for (const auto &r : res) {
             const auto &c = r.fitted;
-            std::printf("%-6s %4zu %8.3f %8.3f %6.2f %6.2f | %.3f  %.3f  %.3f  %.2f %5.1f %6d %.2f\n", r.gpu.c_str(),
-                        r.held.rows.size(), r.held.rmsLogError, r.held.maxAbsLogError, r.held.minRatio,
-                        r.held.maxRatio, c.etaBw, c.etaFlops, c.etaPrefill, c.stepOverheadS * 1e3,
-                        c.perSeqOverheadS * 1e6, c.maxSeqsPerGpu, c.moePenalty);
+            std::printf("%-6s %4zu %8.3f %8.3f %6.2f %6.2f | %.3f  %.3f  %.3f  %.2f %5.1f %6d %.2f\n",
+                        r.gpu.c_str(), r.held.rows.size(), r.held.rmsLogError, r.held.maxAbsLogError,
+                        r.held.minRatio, r.held.maxRatio, c.etaBw, c.etaFlops, c.etaPrefill,
+                        c.stepOverheadS * 1e3, c.perSeqOverheadS * 1e6, c.maxSeqsPerGpu, c.moePenalty);
             QVERIFY(!r.held.rows.empty());
             QVERIFY(std::isfinite(r.held.rmsLogError));
-            // Held-out rows stay within a factor 2.5 (a loose bound: this checks generalisation, not the fit).
+            // Held-out rows stay within a factor 2.5 (a loose bound: this checks generalisation, not the
+            // fit).
             QVERIFY2(r.held.maxAbsLogError < std::log(2.5), r.gpu.c_str());
         }
         const auto all = Calibration::fit(cat, cat.perfOverview());

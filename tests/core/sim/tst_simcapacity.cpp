@@ -30,8 +30,8 @@ std::string completionBody(int isl, int osl)
             ids += ',';
         ids += std::to_string(100 + i % 900);
     }
-    return "{\"prompt\":[" + ids + "],\"max_tokens\":" + std::to_string(osl)
-        + ",\"ignore_eos\":true,\"stream\":true,\"stream_options\":{\"include_usage\":true}}";
+    return "{\"prompt\":[" + ids + "],\"max_tokens\":" + std::to_string(osl) +
+           ",\"ignore_eos\":true,\"stream\":true,\"stream_options\":{\"include_usage\":true}}";
 }
 
 double metricValue(const std::string &text, const std::string &name)
@@ -46,7 +46,8 @@ double metricValue(const std::string &text, const std::string &name)
 
 } // namespace
 
-class TestSimCapacity : public QObject {
+class TestSimCapacity : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -66,14 +67,15 @@ private slots:
         const auto sat = s.predictedCapacity(isl, osl);
         const auto op = s.predictedCapacity(isl, osl, conc);
         QCOMPARE(op.batch, conc);
-        std::printf("saturated batch B=%d for ISL %d / OSL %d; test runs B=%d (sized down by %.1fx)\n", sat.batch, isl,
-                    osl, conc, double(sat.batch) / conc);
-        std::printf("analytic at B=%d: step %.2f ms, prefill %.2f ms, %.1f output tok/s\n", conc, op.decodeStepS * 1e3,
-                    op.prefillS * 1e3, op.outputTokPerS);
+        std::printf("saturated batch B=%d for ISL %d / OSL %d; test runs B=%d (sized down by %.1fx)\n",
+                    sat.batch, isl, osl, conc, double(sat.batch) / conc);
+        std::printf("analytic at B=%d: step %.2f ms, prefill %.2f ms, %.1f output tok/s\n", conc,
+                    op.decodeStepS * 1e3, op.prefillS * 1e3, op.outputTokPerS);
         const std::string body = completionBody(isl, osl);
         const double runS = 14;
-        auto res = SimTest::closedLoop("http://127.0.0.1:" + std::to_string(*port) + "/v1/completions",
-                                       [&] { return body; }, conc, runS);
+        auto res = SimTest::closedLoop(
+            "http://127.0.0.1:" + std::to_string(*port) + "/v1/completions", [&] { return body; }, conc,
+            runS);
         QCOMPARE(res.failed, 0);
         // Steady window: skip the start-up burst, stop before the drain.
         std::sort(res.eventTimes.begin(), res.eventTimes.end());
@@ -83,7 +85,8 @@ private slots:
                                      [&](double t) { return t >= w0 && t < w1; });
         const double measured = double(n) / (w1 - w0);
         const double ratio = measured / op.outputTokPerS;
-        std::printf("measured %.1f tok/s over [%.0f s, %.0f s] = %.3f × analytic\n", measured, w0 - t0, w1 - t0, ratio);
+        std::printf("measured %.1f tok/s over [%.0f s, %.0f s] = %.3f × analytic\n", measured, w0 - t0,
+                    w1 - t0, ratio);
         QVERIFY2(std::fabs(ratio - 1.0) <= 0.05, std::to_string(ratio).c_str());
     }
 
@@ -95,10 +98,12 @@ private slots:
         auto o = SimServer::optionsFromCatalog("Llama-3.3-70B-Instruct", "H200", 1, "FP8");
         QVERIFY(o.ok());
         const int isl = 256, osl = 64, bKv = 12;
-        // A sized-down GPU: HBM for the weights plus KV for exactly bKv sequences of ISL + OSL (+ half a slot).
+        // A sized-down GPU: HBM for the weights plus KV for exactly bKv sequences of ISL + OSL (+ half a
+        // slot).
         PerformanceModel probe(o->model, o->gpu, 1, o->precision);
         o->gpu.name = "H200-sized-down";
-        o->gpu.hbmGb = (probe.weightBytes() + (bKv + 0.5) * (isl + osl) * probe.kvBytesPerToken()) / 0.9 / 1e9;
+        o->gpu.hbmGb =
+            (probe.weightBytes() + (bKv + 0.5) * (isl + osl) * probe.kvBytesPerToken()) / 0.9 / 1e9;
         o->timeScale = 1;
         o->groundTruthPath = gtPath;
         SimServer s(*o);
@@ -110,7 +115,8 @@ private slots:
         const std::string body = completionBody(isl, osl);
 
         // Baseline at C = B: no queueing.
-        auto base = SimTest::closedLoop(url, [&] { return body; }, bKv, 6);
+        auto base = SimTest::closedLoop(
+            url, [&] { return body; }, bKv, 6);
         QCOMPARE(base.failed, 0);
         auto meanTtft = [](const SimTest::LoopResult &r, double after) {
             double sum = 0;
@@ -129,27 +135,35 @@ private slots:
         const int conc = 2 * bKv;
         std::vector<double> waiting;
         std::vector<double> waitingHttp;
-        auto loaded = SimTest::closedLoop(url, [&] { return body; }, conc, 14, [&](double t) {
-            if (t < 3 || t > 13)
-                return;
-            waiting.push_back(s.gauges().waiting);
-            if (waitingHttp.size() < 20 && int(t * 10) % 5 == 0) {
-                auto m = SimTest::request("http://127.0.0.1:" + std::to_string(*port) + "/metrics");
-                waitingHttp.push_back(metricValue(m.body, "vllm:num_requests_waiting"));
-            }
-        });
+        auto loaded = SimTest::closedLoop(
+            url, [&] { return body; }, conc, 14,
+            [&](double t) {
+                if (t < 3 || t > 13)
+                    return;
+                waiting.push_back(s.gauges().waiting);
+                if (waitingHttp.size() < 20 && int(t * 10) % 5 == 0) {
+                    auto m = SimTest::request("http://127.0.0.1:" + std::to_string(*port) + "/metrics");
+                    waitingHttp.push_back(metricValue(m.body, "vllm:num_requests_waiting"));
+                }
+            });
         QCOMPARE(loaded.failed, 0);
         const double ttftLoaded = meanTtft(loaded, 4.0);
-        const double meanWaiting = std::accumulate(waiting.begin(), waiting.end(), 0.0) / std::max<size_t>(1, waiting.size());
-        const double meanWaitingHttp = std::accumulate(waitingHttp.begin(), waitingHttp.end(), 0.0) / std::max<size_t>(1, waitingHttp.size());
-        // Prediction: C − B wait; each waits (C − B) / X for a slot (X = completions/s at B), plus the unloaded TTFT.
+        const double meanWaiting =
+            std::accumulate(waiting.begin(), waiting.end(), 0.0) / std::max<size_t>(1, waiting.size());
+        const double meanWaitingHttp = std::accumulate(waitingHttp.begin(), waitingHttp.end(), 0.0) /
+                                       std::max<size_t>(1, waitingHttp.size());
+        // Prediction: C − B wait; each waits (C − B) / X for a slot (X = completions/s at B), plus the
+        // unloaded TTFT.
         const double predictedWaiting = conc - bKv;
         const double predictedTtft = (conc - bKv) / op.requestsPerS + ttftBase;
-        std::printf("C=%d B=%d: waiting %.2f (HTTP %.2f), predicted %.0f; TTFT %.3f s (unloaded %.3f s), predicted %.3f s\n",
-                    conc, bKv, meanWaiting, meanWaitingHttp, predictedWaiting, ttftLoaded, ttftBase, predictedTtft);
+        std::printf("C=%d B=%d: waiting %.2f (HTTP %.2f), predicted %.0f; TTFT %.3f s (unloaded %.3f s), "
+                    "predicted %.3f s\n",
+                    conc, bKv, meanWaiting, meanWaitingHttp, predictedWaiting, ttftLoaded, ttftBase,
+                    predictedTtft);
         QVERIFY(ttftLoaded > 3 * ttftBase);
         QVERIFY2(std::fabs(meanWaiting / predictedWaiting - 1) <= 0.10, std::to_string(meanWaiting).c_str());
-        QVERIFY2(std::fabs(meanWaitingHttp / predictedWaiting - 1) <= 0.15, std::to_string(meanWaitingHttp).c_str());
+        QVERIFY2(std::fabs(meanWaitingHttp / predictedWaiting - 1) <= 0.15,
+                 std::to_string(meanWaitingHttp).c_str());
         QVERIFY2(std::fabs(ttftLoaded / predictedTtft - 1) <= 0.10, std::to_string(ttftLoaded).c_str());
 
         // /metrics counters equal the ground-truth log's totals.

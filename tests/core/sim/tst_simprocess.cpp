@@ -7,7 +7,8 @@
 
 using namespace Throughline;
 
-class TestSimProcess : public QObject {
+class TestSimProcess : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -22,7 +23,8 @@ private slots:
         QVERIFY2(port.ok(), port.ok() ? "" : port.error().message.c_str());
         QVERIFY(*port > 0);
         QVERIFY(p.running());
-        auto r = SimTest::request(p.baseUrl() + "/v1/completions", R"({"prompt":"abcd","max_tokens":5,"ignore_eos":true})");
+        auto r = SimTest::request(p.baseUrl() + "/v1/completions",
+                                  R"({"prompt":"abcd","max_tokens":5,"ignore_eos":true})");
         QCOMPARE(r.status, 200L);
         QVERIFY(r.body.find("\"completion_tokens\":5") != std::string::npos);
         QCOMPARE(r.header("X-Throughline-Time-Scale"), std::string("50"));
@@ -35,7 +37,8 @@ private slots:
         SimProcess p;
         auto port = p.start(THROUGHLINE_SIM_EXE, {"--model", "no-such-model", "--gpu", "H200"}, 5000);
         QVERIFY(!port.ok());
-        QVERIFY2(port.error().message.find("no-such-model") != std::string::npos, port.error().message.c_str());
+        QVERIFY2(port.error().message.find("no-such-model") != std::string::npos,
+                 port.error().message.c_str());
     }
 };
 

@@ -84,7 +84,8 @@ std::string rawExchange(int port, const std::string &send, double timeoutS, doub
 
 } // namespace
 
-class TestSimServer : public QObject {
+class TestSimServer : public QObject
+{
     Q_OBJECT
 
 private:
@@ -111,9 +112,11 @@ private slots:
 
     void chatStreamShape()
     {
-        const std::string body = R"({"model":"gpt-oss-120b","messages":[{"role":"user","content":"Hello world, how are you?"}],
+        const std::string body =
+            R"({"model":"gpt-oss-120b","messages":[{"role":"user","content":"Hello world, how are you?"}],
             "max_tokens":9,"ignore_eos":true,"stream":true,"stream_options":{"include_usage":true}})";
-        auto r = SimTest::request(url("/v1/chat/completions"), body, SimTest::Options{{"X-Request-Id: run-1-42"}, {}, 30000, {}});
+        auto r = SimTest::request(url("/v1/chat/completions"), body,
+                                  SimTest::Options{{"X-Request-Id: run-1-42"}, {}, 30000, {}});
         QCOMPARE(r.code, CURLE_OK);
         QCOMPARE(r.status, 200L);
         QCOMPARE(r.header("X-Request-Id"), std::string("run-1-42"));
@@ -143,7 +146,8 @@ private slots:
         QCOMPARE(ev[9]["choices"][0]["finish_reason"].get<std::string>(), std::string("length"));
         QVERIFY(ev[10]["choices"].empty()); // usage in a final chunk with empty choices
         QCOMPARE(ev[10]["usage"]["completion_tokens"].get<int>(), 9);
-        QCOMPARE(ev[10]["usage"]["prompt_tokens"].get<int>(), int((std::string("Hello world, how are you?").size() + 3) / 4));
+        QCOMPARE(ev[10]["usage"]["prompt_tokens"].get<int>(),
+                 int((std::string("Hello world, how are you?").size() + 3) / 4));
     }
 
     void completionsStreamShape()
@@ -172,16 +176,18 @@ private slots:
         for (size_t i = 0; i < 3; ++i)
             QCOMPARE(ce[i]["usage"]["completion_tokens"].get<int>(), int(i + 1));
         // Without include_usage: no usage anywhere.
-        auto n = SimTest::request(url("/v1/chat/completions"),
-                                  R"({"messages":[{"role":"user","content":"x"}],"max_tokens":2,"ignore_eos":true,"stream":true})");
+        auto n = SimTest::request(
+            url("/v1/chat/completions"),
+            R"({"messages":[{"role":"user","content":"x"}],"max_tokens":2,"ignore_eos":true,"stream":true})");
         for (const auto &e : dataEvents(n))
             QVERIFY(!e.contains("usage"));
     }
 
     void nonStreaming()
     {
-        auto r = SimTest::request(url("/v1/chat/completions"),
-                                  R"({"messages":[{"role":"user","content":"abcdefgh"}],"max_completion_tokens":6,"ignore_eos":true})");
+        auto r = SimTest::request(
+            url("/v1/chat/completions"),
+            R"({"messages":[{"role":"user","content":"abcdefgh"}],"max_completion_tokens":6,"ignore_eos":true})");
         QCOMPARE(r.status, 200L);
         auto j = json::parse(r.body);
         QCOMPARE(j["object"].get<std::string>(), std::string("chat.completion"));
@@ -203,8 +209,9 @@ private slots:
     {
         QFETCH(QString, extra);
         QFETCH(int, expected);
-        const std::string body = R"({"prompt":[1,2,3],"stream":true,"stream_options":{"include_usage":true},)"
-            + extra.toStdString() + "}";
+        const std::string body =
+            R"({"prompt":[1,2,3],"stream":true,"stream_options":{"include_usage":true},)" +
+            extra.toStdString() + "}";
         auto r = SimTest::request(url("/v1/completions"), body);
         QCOMPARE(r.status, 200L);
         auto ev = dataEvents(r);
@@ -237,7 +244,10 @@ private slots:
         QCOMPARE(r.status, 200L);
         QCOMPARE(json::parse(r.body)["usage"]["prompt_tokens"].get<int>(), 321);
         json batch1 = {{"prompt", json::array({ids})}, {"max_tokens", 1}};
-        QCOMPARE(json::parse(SimTest::request(url("/v1/completions"), batch1.dump()).body)["usage"]["prompt_tokens"].get<int>(), 321);
+        QCOMPARE(json::parse(
+                     SimTest::request(url("/v1/completions"), batch1.dump()).body)["usage"]["prompt_tokens"]
+                     .get<int>(),
+                 321);
     }
 
     void errors()
@@ -249,14 +259,17 @@ private slots:
         QVERIFY(bj["error"]["message"].get<std::string>().find("JSON") != std::string::npos);
         QCOMPARE(bad.header("X-Throughline-Time-Scale"), std::string("20"));
 
-        auto unknown = SimTest::request(url("/v1/chat/completions"), R"({"model":"nope","messages":[{"role":"user","content":"x"}]})");
+        auto unknown = SimTest::request(url("/v1/chat/completions"),
+                                        R"({"model":"nope","messages":[{"role":"user","content":"x"}]})");
         QCOMPARE(unknown.status, 404L);
-        QVERIFY(json::parse(unknown.body)["error"]["message"].get<std::string>().find("nope") != std::string::npos);
+        QVERIFY(json::parse(unknown.body)["error"]["message"].get<std::string>().find("nope") !=
+                std::string::npos);
 
-        auto longPrompt = SimTest::request(url("/v1/completions"), R"({"prompt":[1,2,3,4],"max_tokens":131070})");
+        auto longPrompt =
+            SimTest::request(url("/v1/completions"), R"({"prompt":[1,2,3,4],"max_tokens":131070})");
         QCOMPARE(longPrompt.status, 400L);
-        QVERIFY(json::parse(longPrompt.body)["error"]["message"].get<std::string>().find("maximum context length is 131072")
-                != std::string::npos);
+        QVERIFY(json::parse(longPrompt.body)["error"]["message"].get<std::string>().find(
+                    "maximum context length is 131072") != std::string::npos);
 
         auto noMessages = SimTest::request(url("/v1/chat/completions"), R"({"messages":[]})");
         QCOMPARE(noMessages.status, 400L);
@@ -289,10 +302,11 @@ private slots:
         QCOMPARE(json::parse(h.body)["time_scale"].get<double>(), 20.0);
         auto met = SimTest::request(url("/metrics"));
         QCOMPARE(met.status, 200L);
-        for (const char *name : {"vllm:num_requests_running", "vllm:num_requests_waiting", "vllm:kv_cache_usage_perc",
-                                 "vllm:prompt_tokens_total", "vllm:generation_tokens_total",
-                                 "vllm:time_to_first_token_seconds_bucket", "vllm:inter_token_latency_seconds_count",
-                                 "vllm:e2e_request_latency_seconds_sum"})
+        for (const char *name :
+             {"vllm:num_requests_running", "vllm:num_requests_waiting", "vllm:kv_cache_usage_perc",
+              "vllm:prompt_tokens_total", "vllm:generation_tokens_total",
+              "vllm:time_to_first_token_seconds_bucket", "vllm:inter_token_latency_seconds_count",
+              "vllm:e2e_request_latency_seconds_sum"})
             QVERIFY2(met.body.find(name) != std::string::npos, name);
         QVERIFY(met.body.find("vllm:gpu_cache_usage_perc") == std::string::npos);
     }
@@ -312,15 +326,19 @@ private slots:
             ids.push_back(i % 1000);
         // Chat has no token-id prompts: 24,000 bytes of text = 6,000 tokens with the bytes/4 counter.
         json body = {{"messages", {{{"role", "user"}, {"content", std::string(24000, 'a')}}}},
-                     {"max_tokens", 2}, {"ignore_eos", true}, {"stream", true}};
-        auto r = SimTest::request("http://127.0.0.1:" + std::to_string(*port) + "/v1/chat/completions", body.dump());
+                     {"max_tokens", 2},
+                     {"ignore_eos", true},
+                     {"stream", true}};
+        auto r = SimTest::request("http://127.0.0.1:" + std::to_string(*port) + "/v1/chat/completions",
+                                  body.dump());
         QCOMPARE(r.status, 200L);
         auto ev = r.events();
         QVERIFY(ev.size() >= 3);
         QVERIFY(ev[0].second.find("\"role\":\"assistant\"") != std::string::npos);
         const double role = ev[0].first - r.tSend;
         const double first = ev[1].first - r.tSend;
-        std::printf("prefill %.3f s: role chunk after %.3f s, first token after %.3f s\n", prefillS, role, first);
+        std::printf("prefill %.3f s: role chunk after %.3f s, first token after %.3f s\n", prefillS, role,
+                    first);
         QVERIFY(role < 0.1);
         QVERIFY(first - role > 0.9 * prefillS);
         QVERIFY(first - role < 1.3 * prefillS + 0.05);
@@ -338,10 +356,12 @@ private slots:
         QVERIFY(port.ok());
         const std::string base = "http://127.0.0.1:" + std::to_string(*port);
         // Oversize body → 413.
-        auto big = SimTest::request(base + "/v1/completions", std::string("{\"prompt\":\"") + std::string(5000, 'x') + "\"}");
+        auto big = SimTest::request(base + "/v1/completions",
+                                    std::string("{\"prompt\":\"") + std::string(5000, 'x') + "\"}");
         QVERIFY2(big.status == 413L || big.code != CURLE_OK, std::to_string(big.status).c_str());
         // Oversize header → 431 (or the connection closes).
-        auto hdr = SimTest::request(base + "/health", {}, SimTest::Options{{"X-Big: " + std::string(4000, 'y')}, {}, 30000, {}});
+        auto hdr = SimTest::request(base + "/health", {},
+                                    SimTest::Options{{"X-Big: " + std::string(4000, 'y')}, {}, 30000, {}});
         QVERIFY(hdr.status == 431L || hdr.code != CURLE_OK);
         // Garbage request line → 400 and close.
         double eof = -1;
@@ -448,16 +468,18 @@ private slots:
             QVERIFY2(p.exitCode() == 0, p.readAllStandardError().constData());
         };
         // Throwaway CA, then a server certificate for 127.0.0.1 signed by it.
-        run({u"req"_qs, u"-x509"_qs, u"-newkey"_qs, u"rsa:2048"_qs, u"-nodes"_qs, u"-days"_qs, u"1"_qs, u"-subj"_qs,
-             u"/CN=Throughline Test CA"_qs, u"-keyout"_qs, u"ca.key"_qs, u"-out"_qs, u"ca.pem"_qs});
-        run({u"req"_qs, u"-newkey"_qs, u"rsa:2048"_qs, u"-nodes"_qs, u"-subj"_qs, u"/CN=127.0.0.1"_qs, u"-keyout"_qs,
-             u"server.key"_qs, u"-out"_qs, u"server.csr"_qs});
+        run({u"req"_qs, u"-x509"_qs, u"-newkey"_qs, u"rsa:2048"_qs, u"-nodes"_qs, u"-days"_qs, u"1"_qs,
+             u"-subj"_qs, u"/CN=Throughline Test CA"_qs, u"-keyout"_qs, u"ca.key"_qs, u"-out"_qs,
+             u"ca.pem"_qs});
+        run({u"req"_qs, u"-newkey"_qs, u"rsa:2048"_qs, u"-nodes"_qs, u"-subj"_qs, u"/CN=127.0.0.1"_qs,
+             u"-keyout"_qs, u"server.key"_qs, u"-out"_qs, u"server.csr"_qs});
         QFile ext(d + u"/ext.cnf"_qs);
         QVERIFY(ext.open(QIODevice::WriteOnly));
         ext.write("subjectAltName=IP:127.0.0.1,DNS:localhost\n");
         ext.close();
-        run({u"x509"_qs, u"-req"_qs, u"-in"_qs, u"server.csr"_qs, u"-CA"_qs, u"ca.pem"_qs, u"-CAkey"_qs, u"ca.key"_qs,
-             u"-CAcreateserial"_qs, u"-days"_qs, u"1"_qs, u"-extfile"_qs, u"ext.cnf"_qs, u"-out"_qs, u"server.pem"_qs});
+        run({u"x509"_qs, u"-req"_qs, u"-in"_qs, u"server.csr"_qs, u"-CA"_qs, u"ca.pem"_qs, u"-CAkey"_qs,
+             u"ca.key"_qs, u"-CAcreateserial"_qs, u"-days"_qs, u"1"_qs, u"-extfile"_qs, u"ext.cnf"_qs,
+             u"-out"_qs, u"server.pem"_qs});
         auto o = baseOptions();
         o.tlsCertFile = QString(d + u"/server.pem"_qs).toStdString();
         o.tlsKeyFile = QString(d + u"/server.key"_qs).toStdString();
@@ -467,9 +489,10 @@ private slots:
         QVERIFY(s.tls());
         SimTest::Options co;
         co.caFile = QString(d + u"/ca.pem"_qs).toStdString();
-        auto r = SimTest::request("https://127.0.0.1:" + std::to_string(*port) + "/v1/chat/completions",
-                                  R"({"messages":[{"role":"user","content":"hi"}],"max_tokens":3,"ignore_eos":true,"stream":true})",
-                                  co);
+        auto r = SimTest::request(
+            "https://127.0.0.1:" + std::to_string(*port) + "/v1/chat/completions",
+            R"({"messages":[{"role":"user","content":"hi"}],"max_tokens":3,"ignore_eos":true,"stream":true})",
+            co);
         QCOMPARE(r.code, CURLE_OK);
         QCOMPARE(r.status, 200L);
         QCOMPARE(dataEvents(r).size(), size_t(4));

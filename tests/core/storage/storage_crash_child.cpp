@@ -34,7 +34,9 @@ static int writeForever(const std::string &path, bool checkpointEachBatch)
         writer.addRequests(uuid, StorageTest::makeBatch(seq, 500, 0, point, 128, true, rng));
         seq += 500;
         if (batch % 20 == 19)
-            writer.finishPoint(uuid, FinishedPoint{0, point, {{"metrics", {{"output_tps_per_gpu", 100.0 + point}}}}, "", 0, 1});
+            writer.finishPoint(
+                uuid,
+                FinishedPoint{0, point, {{"metrics", {{"output_tps_per_gpu", 100.0 + point}}}}, "", 0, 1});
         if (checkpointEachBatch)
             writer.checkpoint();
         if (auto s = writer.flush(); !s) {
@@ -62,14 +64,19 @@ static int makeFixture(const std::string &path)
         std::mt19937 rng(42);
         for (int s = 0; s < 2; ++s) {
             for (int p = 0; p < 2; ++p) {
-                auto batch = StorageTest::makeBatch(static_cast<std::uint64_t>((s * 2 + p) * 100), 100, s, p, 16, true, rng);
+                auto batch = StorageTest::makeBatch(static_cast<std::uint64_t>((s * 2 + p) * 100), 100, s, p,
+                                                    16, true, rng);
                 batch[1].text = "hello fixture";
                 writer.addRequests(run.uuid, std::move(batch));
-                nlohmann::json agg = {{"load", {{"mode", "concurrency"}, {"concurrency", 4 << p}}},
-                                      {"validity", {{"valid", p == 1}, {"flags", p == 1 ? nlohmann::json::array() : nlohmann::json::array({"low_sample"})}}},
-                                      {"metrics", {{"output_tps_per_gpu", 100.0 * (s + 1) + p},
-                                                   {"ttft_ms", {{"p90", 55.5 + p}}},
-                                                   {"tpot_ms", {{"p90", 20.25 + s}}}}}};
+                nlohmann::json agg = {
+                    {"load", {{"mode", "concurrency"}, {"concurrency", 4 << p}}},
+                    {"validity",
+                     {{"valid", p == 1},
+                      {"flags", p == 1 ? nlohmann::json::array() : nlohmann::json::array({"low_sample"})}}},
+                    {"metrics",
+                     {{"output_tps_per_gpu", 100.0 * (s + 1) + p},
+                      {"ttft_ms", {{"p90", 55.5 + p}}},
+                      {"tpot_ms", {{"p90", 20.25 + s}}}}}};
                 writer.finishPoint(run.uuid, FinishedPoint{s, p, agg, "", 0, 100'000'000});
             }
             writer.setScenarioVerdict(run.uuid, s, {{"status", s == 0 ? "pass" : "fail"}});

@@ -100,8 +100,8 @@ inline RequestRecord makeRecord(std::uint64_t seq, int scenario, int point, int 
     return r;
 }
 
-inline std::vector<RequestRecord> makeBatch(std::uint64_t firstSeq, std::size_t n, int scenario, int point, int osl,
-                                            bool withEvents, std::mt19937 &rng)
+inline std::vector<RequestRecord> makeBatch(std::uint64_t firstSeq, std::size_t n, int scenario, int point,
+                                            int osl, bool withEvents, std::mt19937 &rng)
 {
     std::vector<RequestRecord> out;
     out.reserve(n);

@@ -6,7 +6,8 @@
 
 using namespace Throughline;
 
-class TestEventCodec : public QObject {
+class TestEventCodec : public QObject
+{
     Q_OBJECT
 private slots:
     void roundTrip_data();

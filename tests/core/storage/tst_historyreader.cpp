@@ -13,7 +13,8 @@
 
 using namespace Throughline;
 
-class TestHistoryReader : public QObject {
+class TestHistoryReader : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -35,13 +36,16 @@ void TestHistoryReader::initTestCase()
     QVERIFY(w.open(m_db));
     std::mt19937 rng(9);
     for (unsigned i = 0; i < 6; ++i) {
-        RunStart run = StorageTest::makeRun(StorageTest::uuidFor(0xabc00000u + i), 1 + static_cast<int>(i % 3), 1);
+        RunStart run =
+            StorageTest::makeRun(StorageTest::uuidFor(0xabc00000u + i), 1 + static_cast<int>(i % 3), 1);
         run.t0UnixNs += static_cast<std::int64_t>(i) * 86'400'000'000'000LL; // one day apart
         run.tags = {i % 2 ? "nightly" : "adhoc"};
         run.notes = i == 4 ? "needle in the notes" : "";
         w.beginRun(run);
         w.addRequests(run.uuid, StorageTest::makeBatch(0, 1000, 0, 0, 32, false, rng));
-        w.finishPoint(run.uuid, FinishedPoint{0, 0, {{"metrics", {{"output_tps_per_gpu", 1.0 * i}}}}, "", 0, 900'000'000});
+        w.finishPoint(
+            run.uuid,
+            FinishedPoint{0, 0, {{"metrics", {{"output_tps_per_gpu", 1.0 * i}}}}, "", 0, 900'000'000});
         w.setScenarioVerdict(run.uuid, 0, {{"status", i == 3 ? "fail" : "pass"}});
         w.finishRun(run.uuid, i == 5 ? RunStatus::Cancelled : RunStatus::Completed);
     }
@@ -60,7 +64,7 @@ void TestHistoryReader::filters()
         return runs ? static_cast<int>(runs->size()) : -2;
     };
     QCOMPARE(count(""), 6);
-    QCOMPARE(count("model=llama*"), 4);            // runs with ≥ 2 scenarios have llama-3.3-70b
+    QCOMPARE(count("model=llama*"), 4); // runs with ≥ 2 scenarios have llama-3.3-70b
     QCOMPARE(count("model=deepseek*"), 2);
     QCOMPARE(count("model=DEEPSEEK-R1,phase=summarization"), 2); // case-insensitive, same scenario
     QCOMPARE(count("model=deepseek*,phase=Chat"), 0);            // AND within one scenario
@@ -135,7 +139,8 @@ void TestHistoryReader::samplesAndDerive()
     QCOMPARE((*d)["gpus"].get<int>(), 8);
     opt.gpus = 1;
     auto perOne = r.derivePoint(p.id, opt);
-    QVERIFY(std::abs((*perOne)["output_tps_per_gpu"].get<double>() - 8 * (*d)["output_tps_per_gpu"].get<double>()) < 1e-6);
+    QVERIFY(std::abs((*perOne)["output_tps_per_gpu"].get<double>() -
+                     8 * (*d)["output_tps_per_gpu"].get<double>()) < 1e-6);
     opt.windowEndNs = 500'000'000; // a narrower window: fewer requests
     auto narrow = r.derivePoint(p.id, opt);
     QVERIFY((*narrow)["n_sent"].get<int>() < (*d)["n_sent"].get<int>());

@@ -17,7 +17,8 @@ namespace {
 const QString kSamples = QStringLiteral(THROUGHLINE_SHARED_DIR "/data/samples");
 }
 
-class TestResultImporter : public QObject {
+class TestResultImporter : public QObject
+{
     Q_OBJECT
 private slots:
     void everySampleIsCovered();
@@ -30,7 +31,7 @@ private slots:
 void TestResultImporter::importSample_data()
 {
     QTest::addColumn<QString>("file");
-    QTest::addColumn<int>("points");   // -1: the import must fail
+    QTest::addColumn<int>("points"); // -1: the import must fail
     QTest::addColumn<int>("requests");
     QTest::addColumn<QString>("errorText");
     auto row = [](const char *f, int points, int requests, const char *err = "") {
@@ -42,22 +43,26 @@ void TestResultImporter::importSample_data()
     row("vllm-bench/inferencex_benchmark_serving_gptoss120b_disagg_conc64_summary.json", 1, 0);
     row("vllm-bench/inferencex_benchmark_serving_qwen35_atom_conc64_with_lens.json", 1, 64);
     row("vllm-bench/nerdalert_llmd_vllm_save_result_multi_run.jsonl", 9, 0);
-    row("vllm-bench/surajssd_llama33_70b_tp8_sharegpt_qps16.commands.json", -1, 0, ":1: a vLLM nightly-benchmark command file");
+    row("vllm-bench/surajssd_llama33_70b_tp8_sharegpt_qps16.commands.json", -1, 0,
+        ":1: a vLLM nightly-benchmark command file");
     row("vllm-bench/surajssd_vllm_detailed_llama33_70b_tp8_sharegpt_qps16.json", 1, 200);
     row("aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_mixed_errors_profile_export.jsonl", 1, 41);
     row("aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_mixed_errors_profile_export_aiperf.json", 1, 0);
     row("aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_mixed_errors_profile_export_aiperf.csv", 1, 0);
-    row("aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_server_metrics_export.csv", -1, 0, ":7: an AIPerf server-metrics export");
+    row("aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_server_metrics_export.csv", -1, 0,
+        ":7: an AIPerf server-metrics export");
     row("aiperf/wellflat_aiperf_gptoss20b_vllm_dcgm_telemetry_profile_export_aiperf.json", 1, 0);
-    row("genai-perf/wellflat_genai_perf_gptoss20b_vllm_older_flat_config_profile_export_genai_perf.json", 1, 0);
-    row("genai-perf/wellflat_genai_perf_gptoss20b_vllm_with_gpu_telemetry_profile_export_genai_perf.json", 1, 0);
+    row("genai-perf/wellflat_genai_perf_gptoss20b_vllm_older_flat_config_profile_export_genai_perf.json", 1,
+        0);
+    row("genai-perf/wellflat_genai_perf_gptoss20b_vllm_with_gpu_telemetry_profile_export_genai_perf.json", 1,
+        0);
 }
 
 void TestResultImporter::everySampleIsCovered()
 {
     // The table above must list every sample file, so new samples cannot slip by untested.
-    const QStringList files = {
-        QStringLiteral("vllm-bench"), QStringLiteral("aiperf"), QStringLiteral("genai-perf")};
+    const QStringList files = {QStringLiteral("vllm-bench"), QStringLiteral("aiperf"),
+                               QStringLiteral("genai-perf")};
     int n = 0;
     for (const QString &dir : files)
         n += static_cast<int>(QDir(kSamples + u'/' + dir).entryList(QDir::Files).size());
@@ -77,7 +82,8 @@ void TestResultImporter::importSample()
     if (points < 0) {
         QVERIFY2(!r, "import should fail");
         QVERIFY2(r.error().message.find(path) == 0, r.error().message.c_str());
-        QVERIFY2(r.error().message.find(errorText.toStdString()) != std::string::npos, r.error().message.c_str());
+        QVERIFY2(r.error().message.find(errorText.toStdString()) != std::string::npos,
+                 r.error().message.c_str());
         return;
     }
     QVERIFY2(r, r ? "" : r.error().message.c_str());
@@ -129,20 +135,29 @@ void TestResultImporter::malformedImport_data()
     QTest::addColumn<QString>("expected"); // in the error message
     QTest::newRow("jsonl 4th run truncated")
         << QStringLiteral("vllm-bench/nerdalert_llmd_vllm_save_result_multi_run.jsonl") << 4
-        << QStringLiteral("{\"date\": \"2025\", \"backend\": \"vllm\", \"completed\": 3") << QStringLiteral(":4: malformed JSON");
+        << QStringLiteral("{\"date\": \"2025\", \"backend\": \"vllm\", \"completed\": 3")
+        << QStringLiteral(":4: malformed JSON");
     QTest::newRow("jsonl 6th record not a result")
         << QStringLiteral("vllm-bench/datacrunch_sglang_bench_serving_llama33_70b_online.jsonl") << 6
         << QStringLiteral("{\"hello\": 1}") << QStringLiteral(":6: not a vLLM bench serve result");
     QTest::newRow("aiperf 30th request without start")
-        << QStringLiteral("aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_mixed_errors_profile_export.jsonl") << 30
-        << QStringLiteral("{\"metadata\": {}, \"metrics\": {}}") << QStringLiteral(":30: not an AIPerf per-request record");
+        << QStringLiteral(
+               "aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_mixed_errors_profile_export.jsonl")
+        << 30 << QStringLiteral("{\"metadata\": {}, \"metrics\": {}}")
+        << QStringLiteral(":30: not an AIPerf per-request record");
     QTest::newRow("aiperf 12th request bad chunk list")
-        << QStringLiteral("aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_mixed_errors_profile_export.jsonl") << 12
-        << QStringLiteral("{\"metadata\": {\"request_start_ns\": 1780439073845099199}, \"metrics\": {\"time_to_first_token\": {\"value\": 5, \"unit\": \"ms\"}, \"inter_chunk_latency\": {\"value\": [1, \"x\"], \"unit\": \"ms\"}}}")
+        << QStringLiteral(
+               "aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_mixed_errors_profile_export.jsonl")
+        << 12
+        << QStringLiteral("{\"metadata\": {\"request_start_ns\": 1780439073845099199}, \"metrics\": "
+                          "{\"time_to_first_token\": {\"value\": 5, \"unit\": \"ms\"}, "
+                          "\"inter_chunk_latency\": {\"value\": [1, \"x\"], \"unit\": \"ms\"}}}")
         << QStringLiteral(":12: inter_chunk_latency holds a non-number");
     QTest::newRow("aiperf csv 5th row bad number")
-        << QStringLiteral("aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_mixed_errors_profile_export_aiperf.csv") << 5
-        << QStringLiteral("Active Total Throughput (tokens/sec),abc,0,1,,,,,,0,,1,1,1,1") << QStringLiteral(":5: column 'avg' is not a number");
+        << QStringLiteral(
+               "aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_mixed_errors_profile_export_aiperf.csv")
+        << 5 << QStringLiteral("Active Total Throughput (tokens/sec),abc,0,1,,,,,,0,,1,1,1,1")
+        << QStringLiteral(":5: column 'avg' is not a number");
 }
 
 void TestResultImporter::malformedImport()
@@ -155,15 +170,16 @@ void TestResultImporter::malformedImport()
     const std::string db = dir.filePath(QStringLiteral("h.sqlite")).toStdString();
     // A database with one good import first: the failed import must leave it exactly as it was.
     auto good = ResultImporter::importFile(
-        QString(kSamples + u"/vllm-bench/inferencex_benchmark_serving_qwen35_atom_conc64_with_lens.json").toStdString(),
+        QString(kSamples + u"/vllm-bench/inferencex_benchmark_serving_qwen35_atom_conc64_with_lens.json")
+            .toStdString(),
         ResultImporter::Format::Auto, db);
     QVERIFY(good);
     auto counts = [&] {
         SqliteDb c;
         (void)c.open(db, SqliteDb::Mode::ReadOnly);
-        return std::vector<std::int64_t>{*c.queryInt("SELECT count(*) FROM runs"), *c.queryInt("SELECT count(*) FROM points"),
-                                         *c.queryInt("SELECT count(*) FROM requests"),
-                                         *c.queryInt("SELECT count(*) FROM campaigns")};
+        return std::vector<std::int64_t>{
+            *c.queryInt("SELECT count(*) FROM runs"), *c.queryInt("SELECT count(*) FROM points"),
+            *c.queryInt("SELECT count(*) FROM requests"), *c.queryInt("SELECT count(*) FROM campaigns")};
     };
     const auto before = counts();
 

@@ -11,7 +11,8 @@
 
 using namespace Throughline;
 
-class TestRunBundle : public QObject {
+class TestRunBundle : public QObject
+{
     Q_OBJECT
 private slots:
     void exportImportRoundTrip();
@@ -20,8 +21,8 @@ private slots:
     void mergeRefusesMismatch();
 
 private:
-    static std::string writeRun(const std::string &db, const RunStart &run, std::uint64_t firstSeq, std::size_t n,
-                                std::int64_t pointStartUnixNs = kNoTime)
+    static std::string writeRun(const std::string &db, const RunStart &run, std::uint64_t firstSeq,
+                                std::size_t n, std::int64_t pointStartUnixNs = kNoTime)
     {
         StorageWriter w;
         if (!w.open(db))
@@ -29,13 +30,21 @@ private:
         w.beginRun(run);
         std::mt19937 rng(static_cast<unsigned>(firstSeq + 1));
         for (int p = 0; p < 2; ++p) {
-            w.beginPoint(run.uuid, 0, p, nullptr, pointStartUnixNs == kNoTime ? kNoTime : pointStartUnixNs + p * 1'000'000'000LL);
-            auto batch = StorageTest::makeBatch(firstSeq + static_cast<std::uint64_t>(p) * n, n, 0, p, 16, true, rng);
+            w.beginPoint(run.uuid, 0, p, nullptr,
+                         pointStartUnixNs == kNoTime ? kNoTime : pointStartUnixNs + p * 1'000'000'000LL);
+            auto batch =
+                StorageTest::makeBatch(firstSeq + static_cast<std::uint64_t>(p) * n, n, 0, p, 16, true, rng);
             batch[2].text = "bundle text";
             w.addRequests(run.uuid, std::move(batch));
-            w.finishPoint(run.uuid, FinishedPoint{0, p, {{"metrics", {{"output_tps_per_gpu", 10.0 + p}, {"ttft_ms", {{"p90", 50.0}}}}},
-                                                         {"validity", {{"valid", true}, {"flags", nlohmann::json::array()}}}},
-                                                  "", 0, 1'000'000'000});
+            w.finishPoint(
+                run.uuid,
+                FinishedPoint{0,
+                              p,
+                              {{"metrics", {{"output_tps_per_gpu", 10.0 + p}, {"ttft_ms", {{"p90", 50.0}}}}},
+                               {"validity", {{"valid", true}, {"flags", nlohmann::json::array()}}}},
+                              "",
+                              0,
+                              1'000'000'000});
         }
         w.setScenarioVerdict(run.uuid, 0, {{"status", "pass"}});
         w.finishRun(run.uuid, RunStatus::Completed);
@@ -52,7 +61,8 @@ void TestRunBundle::exportImportRoundTrip()
     RunStart run = StorageTest::makeRun(StorageTest::uuidFor(11), 1, 2);
     run.storeText = true;
     QVERIFY(!writeRun(a, run, 0, 150).empty());
-    QVERIFY(!writeRun(b, StorageTest::makeRun(StorageTest::uuidFor(12), 1, 2), 0, 70).empty()); // occupies ids in b
+    QVERIFY(!writeRun(b, StorageTest::makeRun(StorageTest::uuidFor(12), 1, 2), 0, 70)
+                 .empty()); // occupies ids in b
 
     QVERIFY(RunBundle::exportRun(a, run.uuid, bundle));
     QVERIFY(RunBundle::looksLikeSqlite(bundle));
@@ -148,10 +158,14 @@ void TestRunBundle::mergeShards()
         w.beginRun(run);
         std::mt19937 rng(static_cast<unsigned>(shard));
         for (int p = 0; p < 2; ++p) {
-            w.beginPoint(run.uuid, 0, p, nullptr, pointStart + p * 10'000'000'000LL + (p == 1 ? shard * 115'000'000LL : 0));
-            w.addRequests(run.uuid, StorageTest::makeBatch(static_cast<std::uint64_t>(shard) * 1000 + static_cast<std::uint64_t>(p) * 300,
+            w.beginPoint(run.uuid, 0, p, nullptr,
+                         pointStart + p * 10'000'000'000LL + (p == 1 ? shard * 115'000'000LL : 0));
+            w.addRequests(run.uuid, StorageTest::makeBatch(static_cast<std::uint64_t>(shard) * 1000 +
+                                                               static_cast<std::uint64_t>(p) * 300,
                                                            300, 0, p, 32, true, rng));
-            w.finishPoint(run.uuid, FinishedPoint{0, p, {{"metrics", {{"output_tps_per_gpu", 1.0}}}}, "", kNoTime, kNoTime});
+            w.finishPoint(
+                run.uuid,
+                FinishedPoint{0, p, {{"metrics", {{"output_tps_per_gpu", 1.0}}}}, "", kNoTime, kNoTime});
         }
         w.finishRun(run.uuid, RunStatus::Completed);
         QVERIFY(w.close());
@@ -187,7 +201,8 @@ void TestRunBundle::mergeShards()
     // Shard 1 timestamps moved onto the merged t=0 (+20 ms).
     auto rows = r.requests(d->points[0].id);
     QCOMPARE(rows->size(), 600u);
-    const auto shard1 = std::find_if(rows->begin(), rows->end(), [](const RequestRow &q) { return q.seq == 1000; });
+    const auto shard1 =
+        std::find_if(rows->begin(), rows->end(), [](const RequestRow &q) { return q.seq == 1000; });
     QVERIFY(shard1 != rows->end());
     QCOMPARE(shard1->tSendNs, std::int64_t(1000) * 1'000'000 + 1000 + 20'000'000);
 }

@@ -9,7 +9,8 @@
 
 using namespace Throughline;
 
-class TestSchema : public QObject {
+class TestSchema : public QObject
+{
     Q_OBJECT
 private slots:
     void freshDatabase();
@@ -63,7 +64,8 @@ void TestSchema::migrateSyntheticV0()
     QCOMPARE(rows->at(0).ttftUs, std::int64_t(51000));
     QCOMPARE(rows->at(1).errorClass, 0); // empty error text = success
     QCOMPARE(rows->at(2).errorClass, 3);
-    QCOMPARE(*reader.connection().queryInt("SELECT count(*) FROM sqlite_master WHERE name LIKE 'v0_%'"), std::int64_t(0));
+    QCOMPARE(*reader.connection().queryInt("SELECT count(*) FROM sqlite_master WHERE name LIKE 'v0_%'"),
+             std::int64_t(0));
 }
 
 void TestSchema::openCommittedV1Fixture()

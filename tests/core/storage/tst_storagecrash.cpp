@@ -14,7 +14,8 @@
 
 using namespace Throughline;
 
-class TestStorageCrash : public QObject {
+class TestStorageCrash : public QObject
+{
     Q_OBJECT
 private slots:
     void killWriterAtRandomMoments();
@@ -45,7 +46,8 @@ void TestStorageCrash::killWriterAtRandomMoments()
             child.waitForReadyRead(100);
             out += QString::fromUtf8(child.readAllStandardOutput());
         }
-        QVERIFY2(out.contains(QStringLiteral("run ")), qPrintable(QString::fromUtf8(child.readAllStandardError())));
+        QVERIFY2(out.contains(QStringLiteral("run ")),
+                 qPrintable(QString::fromUtf8(child.readAllStandardError())));
         // Random moment: 20–600 ms into writing, plus a random sub-millisecond offset after a commit line.
         const int waitMs = 20 + static_cast<int>(rng.bounded(580));
         QTest::qWait(waitMs);
@@ -62,7 +64,8 @@ void TestStorageCrash::killWriterAtRandomMoments()
             else if (line.startsWith(QStringLiteral("committed ")))
                 k.committed = line.mid(10).toLongLong();
         }
-        qInfo("kill %d after %d ms: %lld requests reported committed", i, waitMs, static_cast<long long>(k.committed));
+        qInfo("kill %d after %d ms: %lld requests reported committed", i, waitMs,
+              static_cast<long long>(k.committed));
         kills.push_back(k);
 
         // integrity right after the kill (before any recovery touches the file): open read-only

@@ -11,7 +11,8 @@
 
 using namespace Throughline;
 
-class TestStorageWriter : public QObject {
+class TestStorageWriter : public QObject
+{
     Q_OBJECT
 private slots:
     void roundTrip();
@@ -50,8 +51,10 @@ void TestStorageWriter::roundTrip()
     writer.addRequests(run.uuid, std::move(batch));
     const nlohmann::json agg = {{"load", {{"mode", "concurrency"}, {"concurrency", 4}}},
                                 {"validity", {{"valid", false}, {"flags", {"window_short", "low_sample"}}}},
-                                {"metrics", {{"output_tps_per_gpu", 1234.5}, {"ttft_ms", {{"p90", "n/a (n=5)"}}},
-                                             {"tpot_ms", {{"p90", 20.5}}}}}};
+                                {"metrics",
+                                 {{"output_tps_per_gpu", 1234.5},
+                                  {"ttft_ms", {{"p90", "n/a (n=5)"}}},
+                                  {"tpot_ms", {{"p90", 20.5}}}}}};
     writer.finishPoint(run.uuid, FinishedPoint{0, 0, agg, "pass", 1'000, 300'000'000});
     writer.setScenarioVerdict(run.uuid, 0, {{"status", "fail"}, {"checks", nlohmann::json::array()}});
     writer.finishRun(run.uuid, RunStatus::Completed);
@@ -106,9 +109,9 @@ void TestStorageWriter::roundTrip()
         QCOMPARE(out.httpStatus, in.httpStatus);
         QCOMPARE(out.nOut, in.nOut);
         if (in.ok()) {
-            const auto firstContent = std::find_if(in.events.begin(), in.events.end(), [](const StreamEvent &e) {
-                return e.kind == StreamEvent::Kind::Content;
-            });
+            const auto firstContent =
+                std::find_if(in.events.begin(), in.events.end(),
+                             [](const StreamEvent &e) { return e.kind == StreamEvent::Kind::Content; });
             QCOMPARE(out.ttftUs, (firstContent->tNs - in.tSend) / 1000);
             QCOMPARE(out.e2eUs, (in.tEnd - in.tSend) / 1000);
             QCOMPARE(out.nContent, 64);
@@ -125,8 +128,9 @@ void TestStorageWriter::roundTrip()
     auto text = reader.text((*rows)[3].id);
     QVERIFY(text);
     QCOMPARE(*text, kept[3].text);
-    QCOMPARE(count(path, "SELECT count(*) FROM request_errors WHERE detail = '503 Service Unavailable'"),
-             static_cast<std::int64_t>(std::count_if(kept.begin(), kept.end(), [](auto &r) { return !r.ok(); })));
+    QCOMPARE(
+        count(path, "SELECT count(*) FROM request_errors WHERE detail = '503 Service Unavailable'"),
+        static_cast<std::int64_t>(std::count_if(kept.begin(), kept.end(), [](auto &r) { return !r.ok(); })));
     QCOMPARE(count(path, "SELECT count(*) FROM targets_used"), std::int64_t(0));
 }
 
@@ -141,7 +145,8 @@ void TestStorageWriter::resumeUnfinishedPoints()
         QVERIFY(writer.open(path));
         writer.beginRun(run);
         writer.addRequests(run.uuid, StorageTest::makeBatch(0, 50, 0, 0, 8, true, rng));
-        writer.finishPoint(run.uuid, FinishedPoint{0, 0, {{"metrics", {{"output_tps_per_gpu", 10.0}}}}, "", 0, 1});
+        writer.finishPoint(run.uuid,
+                           FinishedPoint{0, 0, {{"metrics", {{"output_tps_per_gpu", 10.0}}}}, "", 0, 1});
         writer.beginPoint(run.uuid, 0, 1, nullptr);
         writer.addRequests(run.uuid, StorageTest::makeBatch(50, 20, 0, 1, 8, true, rng)); // partial point
         writer.finishRun(run.uuid, RunStatus::Cancelled);
@@ -163,9 +168,11 @@ void TestStorageWriter::resumeUnfinishedPoints()
         writer.reopenRun(run.uuid);
         for (const PointRow &p : *todo) {
             writer.resetPoint(run.uuid, p.scenarioIndex, p.pointIndex);
-            writer.addRequests(run.uuid, StorageTest::makeBatch(100 + 30 * static_cast<unsigned>(p.pointIndex), 30, 0,
-                                                                p.pointIndex, 8, true, rng));
-            writer.finishPoint(run.uuid, FinishedPoint{0, p.pointIndex, {{"metrics", nlohmann::json::object()}}, "", 0, 1});
+            writer.addRequests(run.uuid,
+                               StorageTest::makeBatch(100 + 30 * static_cast<unsigned>(p.pointIndex), 30, 0,
+                                                      p.pointIndex, 8, true, rng));
+            writer.finishPoint(
+                run.uuid, FinishedPoint{0, p.pointIndex, {{"metrics", nlohmann::json::object()}}, "", 0, 1});
         }
         writer.finishRun(run.uuid, RunStatus::Completed);
         QVERIFY(writer.close());
@@ -177,9 +184,11 @@ void TestStorageWriter::resumeUnfinishedPoints()
     QCOMPARE(pts->size(), 3u);
     for (const PointRow &p : *pts)
         QCOMPARE(p.status, std::string("completed"));
-    QCOMPARE(count(path, "SELECT count(*) FROM requests"), std::int64_t(50 + 30 + 30)); // the partial 20 were dropped
+    QCOMPARE(count(path, "SELECT count(*) FROM requests"),
+             std::int64_t(50 + 30 + 30)); // the partial 20 were dropped
     QCOMPARE(count(path, "SELECT count(*) FROM request_events e LEFT JOIN requests q ON q.id = e.request_id "
-                         "WHERE q.id IS NULL"), std::int64_t(0));
+                         "WHERE q.id IS NULL"),
+             std::int64_t(0));
     auto notResumable = again.unfinishedPoints(run.uuid);
     QVERIFY(!notResumable);
     QVERIFY(notResumable.error().message.find("completed") != std::string::npos);
@@ -238,7 +247,8 @@ void TestStorageWriter::diskFull()
     std::uint64_t committed = 0;
     Status s = Ok{};
     for (int i = 0; i < 200 && s; ++i) {
-        writer.addRequests(StorageTest::uuidFor(1), StorageTest::makeBatch(committed, 50, 0, 0, 64, true, rng));
+        writer.addRequests(StorageTest::uuidFor(1),
+                           StorageTest::makeBatch(committed, 50, 0, 0, 64, true, rng));
         s = writer.flush();
         if (s)
             committed += 50;
@@ -268,7 +278,8 @@ void TestStorageWriter::enqueueDoesNotWaitForDisk()
     std::mt19937 rng(2);
     std::vector<std::vector<RequestRecord>> batches;
     for (int i = 0; i < 40; ++i)
-        batches.push_back(StorageTest::makeBatch(static_cast<std::uint64_t>(i) * 500, 500, 0, i % 2, 128, true, rng));
+        batches.push_back(
+            StorageTest::makeBatch(static_cast<std::uint64_t>(i) * 500, 500, 0, i % 2, 128, true, rng));
     // A second connection holds the write lock: the writer thread is stuck on busy_timeout, yet enqueueing
     // returns at once and the queue grows (its high-water mark is reported).
     SqliteDb blocker;

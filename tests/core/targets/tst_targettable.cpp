@@ -42,7 +42,8 @@ std::vector<int> lines(const std::vector<TargetRow> &rows)
 
 } // namespace
 
-class TestTargetTable : public QObject {
+class TestTargetTable : public QObject
+{
     Q_OBJECT
 private slots:
     void validFile();
@@ -79,7 +80,8 @@ void TestTargetTable::validFile()
     // Case-insensitive names; other phase drops the Chat rows.
     QCOMPARE(lines(t->matching(scenario("GPT-OSS-20B", "h200", 1, "Reasoning"))), (std::vector<int>{10}));
     QCOMPARE(lines(t->matching(scenario("gpt-oss-20b", "H200", 8, "Reasoning"))), (std::vector<int>{10, 12}));
-    QCOMPARE(lines(t->matching(scenario("gpt-oss-20b", "B200", 2, "Reasoning", "FP4"))), (std::vector<int>{10, 13}));
+    QCOMPARE(lines(t->matching(scenario("gpt-oss-20b", "B200", 2, "Reasoning", "FP4"))),
+             (std::vector<int>{10, 13}));
     QCOMPARE(lines(t->matching(scenario("gpt-oss-120b", "H100", 1, "Chat"))), (std::vector<int>{9}));
 }
 
@@ -91,7 +93,8 @@ void TestTargetTable::presets()
     QCOMPARE(lines(t->matching(scenario("gpt-oss-20b", "H200", 1, "Chat"))), (std::vector<int>{7, 9, 11}));
     const auto bad = TargetTable::load(dataPath("valid.json") + "#offline");
     QVERIFY(!bad.ok());
-    QVERIFY2(bad.error().message.find("unknown preset \"offline\"") != std::string::npos, bad.error().message.c_str());
+    QVERIFY2(bad.error().message.find("unknown preset \"offline\"") != std::string::npos,
+             bad.error().message.c_str());
     QVERIFY(bad.error().message.find("server, interactive") != std::string::npos);
 }
 
@@ -99,16 +102,26 @@ void TestTargetTable::errors_data()
 {
     QTest::addColumn<QByteArray>("file");
     QTest::addColumn<QByteArray>("expected");
-    QTest::newRow("bad cmp") << QByteArray("bad_cmp.json") << QByteArray("bad_cmp.json:6:6: targets[1].cmp: expected \">=\" or \"<=\", got \"<\"");
+    QTest::newRow("bad cmp") << QByteArray("bad_cmp.json")
+                             << QByteArray(
+                                    "bad_cmp.json:6:6: targets[1].cmp: expected \">=\" or \"<=\", got \"<\"");
     QTest::newRow("unknown metric") << QByteArray("unknown_metric.json")
-                                    << QByteArray("unknown_metric.json:4:6: targets[0].metric: \"ttft_p90_ms\"");
-    QTest::newRow("stat of a scalar") << QByteArray("wrong_stat.json") << QByteArray("with stat \"p90\" is not in the results.json vocabulary");
-    QTest::newRow("missing value") << QByteArray("missing_value.json") << QByteArray("missing_value.json:4:5: targets[0].value: missing");
+                                    << QByteArray(
+                                           "unknown_metric.json:4:6: targets[0].metric: \"ttft_p90_ms\"");
+    QTest::newRow("stat of a scalar")
+        << QByteArray("wrong_stat.json")
+        << QByteArray("with stat \"p90\" is not in the results.json vocabulary");
+    QTest::newRow("missing value") << QByteArray("missing_value.json")
+                                   << QByteArray("missing_value.json:4:5: targets[0].value: missing");
     QTest::newRow("syntax") << QByteArray("syntax.json") << QByteArray("syntax.json:4:");
-    QTest::newRow("unknown field") << QByteArray("unknown_field.json") << QByteArray("targets[0].comparator: unknown field");
-    QTest::newRow("bad kind") << QByteArray("bad_kind.json") << QByteArray("targets[0].kind: expected baseline, slo or informational");
-    QTest::newRow("wrong schema") << QByteArray("wrong_schema.json") << QByteArray("wrong_schema.json:2:3: schema: expected");
-    QTest::newRow("unknown preset") << QByteArray("unknown_preset.json") << QByteArray("targets[0].preset: \"offline\" is not listed");
+    QTest::newRow("unknown field") << QByteArray("unknown_field.json")
+                                   << QByteArray("targets[0].comparator: unknown field");
+    QTest::newRow("bad kind") << QByteArray("bad_kind.json")
+                              << QByteArray("targets[0].kind: expected baseline, slo or informational");
+    QTest::newRow("wrong schema") << QByteArray("wrong_schema.json")
+                                  << QByteArray("wrong_schema.json:2:3: schema: expected");
+    QTest::newRow("unknown preset") << QByteArray("unknown_preset.json")
+                                    << QByteArray("targets[0].preset: \"offline\" is not listed");
 }
 
 void TestTargetTable::errors()
@@ -172,8 +185,8 @@ void TestTargetTable::perfOverviewMatchesCsv()
         const int gpus = std::stoi(f[2].substr(f[2].find_first_of("0123456789")));
         int found = 0;
         for (const TargetRow &r : t->rows()) {
-            if (r.model == f[0] && r.gpu == f[1] && r.gpus == gpus && r.precision == f[3] && r.phase == f[6] &&
-                r.value == std::stod(f[7])) {
+            if (r.model == f[0] && r.gpu == f[1] && r.gpus == gpus && r.precision == f[3] &&
+                r.phase == f[6] && r.value == std::stod(f[7])) {
                 QCOMPARE(r.kind, TargetKind::Informational);
                 QCOMPARE(r.metric, std::string("output_tps_per_gpu"));
                 ++found;

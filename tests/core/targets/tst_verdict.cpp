@@ -38,7 +38,8 @@ PointResult point(int concurrency, bool valid, double tpsPerGpu, double ttftP90,
 // The curve used by most rows: C = 1, 4, 16 valid; C = 64 invalid but fastest.
 std::vector<PointResult> curve()
 {
-    return {point(1, true, 100, 50), point(4, true, 300, 200), point(16, true, 500, 800), point(64, false, 600, 2000)};
+    return {point(1, true, 100, 50), point(4, true, 300, 200), point(16, true, 500, 800),
+            point(64, false, 600, 2000)};
 }
 
 TargetRow row(const char *metric, const char *stat, Comparator cmp, double value, TargetKind kind)
@@ -65,7 +66,8 @@ Q_DECLARE_METATYPE(std::vector<Throughline::PointResult>)
 Q_DECLARE_METATYPE(Throughline::Slo)
 Q_DECLARE_METATYPE(Throughline::Verdict::Status)
 
-class TestVerdict : public QObject {
+class TestVerdict : public QObject
+{
     Q_OBJECT
 private slots:
     void verdicts_data();
@@ -90,34 +92,41 @@ void TestVerdict::verdicts_data()
     QTest::addColumn<int>("strictExitCode");
 
     const Slo none;
-    QTest::newRow("no targets") << std::vector<TargetRow>{} << curve() << none << 0 << Verdict::Status::NoTarget << 2
-                                << 0 << 1;
+    QTest::newRow("no targets") << std::vector<TargetRow>{} << curve() << none << 0
+                                << Verdict::Status::NoTarget << 2 << 0 << 1;
     // Exemplar rule: 500 ≥ 0.95 × 520 = 494 passes, 500 < 0.95 × 540 = 513 fails.
-    QTest::newRow("baseline within 95 %") << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 520, Base)}
-                                          << curve() << none << 0 << Verdict::Status::Pass << 2 << 0 << 0;
-    QTest::newRow("baseline below 95 %") << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 540, Base)}
-                                         << curve() << none << 0 << Verdict::Status::Fail << 2 << 1 << 1;
+    QTest::newRow("baseline within 95 %")
+        << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 520, Base)} << curve() << none << 0
+        << Verdict::Status::Pass << 2 << 0 << 0;
+    QTest::newRow("baseline below 95 %")
+        << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 540, Base)} << curve() << none << 0
+        << Verdict::Status::Fail << 2 << 1 << 1;
     // slo target at the same level as a baseline: no 95 % allowance.
-    QTest::newRow("slo throughput floor") << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 510, SloK)}
-                                          << curve() << Slo{} << 16 << Verdict::Status::Fail << 2 << 1 << 1;
+    QTest::newRow("slo throughput floor")
+        << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 510, SloK)} << curve() << Slo{} << 16
+        << Verdict::Status::Fail << 2 << 1 << 1;
     // Scenario SLO TTFT p90 ≤ 300 ms: operating point = C=4 (300 tok/s); C=16 violates it.
     QTest::newRow("operating point meets SLO")
-        << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 300, Base)} << curve() << Slo{300, 0, 0, 90}
-        << 4 << Verdict::Status::Pass << 1 << 0 << 0;
+        << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 300, Base)} << curve()
+        << Slo{300, 0, 0, 90} << 4 << Verdict::Status::Pass << 1 << 0 << 0;
     // Same SLO, judged at the designated (last) point, which is invalid → not judged; baseline passes.
     QTest::newRow("designated point invalid")
-        << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 300, Base)} << curve() << Slo{300, 0, 0, 90}
-        << 0 << Verdict::Status::Pass << 1 << 0 << 0;
+        << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 300, Base)} << curve()
+        << Slo{300, 0, 0, 90} << 0 << Verdict::Status::Pass << 1 << 0 << 0;
     // Recipe concurrency 16: the scenario SLO is judged there and fails (800 > 300).
-    QTest::newRow("scenario SLO fails at recipe point") << std::vector<TargetRow>{} << curve() << Slo{300, 0, 0, 90}
-                                                        << 16 << Verdict::Status::Fail << 1 << 1 << 1;
+    QTest::newRow("scenario SLO fails at recipe point")
+        << std::vector<TargetRow>{} << curve() << Slo{300, 0, 0, 90} << 16 << Verdict::Status::Fail << 1 << 1
+        << 1;
     // No point meets the SLO → highest-throughput valid point.
-    QTest::newRow("no point meets SLO") << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 100, Base)}
-                                        << curve() << Slo{10, 0, 0, 90} << 1 << Verdict::Status::Fail << 2 << 1 << 1;
-    QTest::newRow("slo target at recipe point") << std::vector<TargetRow>{row("ttft_ms", "p90", LE, 250, SloK)}
-                                                << curve() << none << 4 << Verdict::Status::Pass << 2 << 0 << 0;
-    QTest::newRow("slo target fails at recipe point") << std::vector<TargetRow>{row("ttft_ms", "p90", LE, 100, SloK)}
-                                                      << curve() << none << 4 << Verdict::Status::Fail << 2 << 1 << 1;
+    QTest::newRow("no point meets SLO")
+        << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 100, Base)} << curve()
+        << Slo{10, 0, 0, 90} << 1 << Verdict::Status::Fail << 2 << 1 << 1;
+    QTest::newRow("slo target at recipe point")
+        << std::vector<TargetRow>{row("ttft_ms", "p90", LE, 250, SloK)} << curve() << none << 4
+        << Verdict::Status::Pass << 2 << 0 << 0;
+    QTest::newRow("slo target fails at recipe point")
+        << std::vector<TargetRow>{row("ttft_ms", "p90", LE, 100, SloK)} << curve() << none << 4
+        << Verdict::Status::Fail << 2 << 1 << 1;
     QTest::newRow("all points invalid")
         << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 1, Base)}
         << std::vector<PointResult>{point(1, false, 100, 50), point(2, false, 200, 60)} << none << 0
@@ -125,20 +134,24 @@ void TestVerdict::verdicts_data()
     QTest::newRow("no points") << std::vector<TargetRow>{} << std::vector<PointResult>{} << none << 0
                                << Verdict::Status::Invalid << -1 << 4 << 1;
     // Informational never fails and is not a judged target.
-    QTest::newRow("informational only") << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 1000, Info)}
-                                        << curve() << none << 0 << Verdict::Status::NoTarget << 2 << 0 << 1;
+    QTest::newRow("informational only")
+        << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 1000, Info)} << curve() << none << 0
+        << Verdict::Status::NoTarget << 2 << 0 << 1;
     QTest::newRow("informational + baseline")
         << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 1000, Info),
                                   row("output_tps_per_gpu", "value", GE, 400, Base)}
         << curve() << none << 0 << Verdict::Status::Pass << 2 << 0 << 0;
     // p99 needs n ≥ 1000: n/a, not judged.
-    QTest::newRow("unreportable percentile") << std::vector<TargetRow>{row("ttft_ms", "p99", LE, 5000, SloK)}
-                                             << curve() << none << 0 << Verdict::Status::NoTarget << 2 << 0 << 1;
+    QTest::newRow("unreportable percentile")
+        << std::vector<TargetRow>{row("ttft_ms", "p99", LE, 5000, SloK)} << curve() << none << 0
+        << Verdict::Status::NoTarget << 2 << 0 << 1;
     // Latency baseline (≤): passes up to target / 0.95; TTFT mean at C=16 is 800.
-    QTest::newRow("latency baseline within 95 %") << std::vector<TargetRow>{row("ttft_ms", "mean", LE, 770, Base)}
-                                                  << curve() << none << 0 << Verdict::Status::Pass << 2 << 0 << 0;
-    QTest::newRow("latency baseline beyond 95 %") << std::vector<TargetRow>{row("ttft_ms", "mean", LE, 750, Base)}
-                                                  << curve() << none << 0 << Verdict::Status::Fail << 2 << 1 << 1;
+    QTest::newRow("latency baseline within 95 %")
+        << std::vector<TargetRow>{row("ttft_ms", "mean", LE, 770, Base)} << curve() << none << 0
+        << Verdict::Status::Pass << 2 << 0 << 0;
+    QTest::newRow("latency baseline beyond 95 %")
+        << std::vector<TargetRow>{row("ttft_ms", "mean", LE, 750, Base)} << curve() << none << 0
+        << Verdict::Status::Fail << 2 << 1 << 1;
     // A target on the invalid point's metric can still fail a scenario whose other points are valid.
     QTest::newRow("fail beats invalid points")
         << std::vector<TargetRow>{row("output_tps_per_gpu", "value", GE, 1000, Base)}
@@ -173,10 +186,11 @@ void TestVerdict::checkDetails()
     Scenario s;
     s.recipeConcurrency = 4;
     const auto pts = curve();
-    const Verdict v = judgeScenario(s, pts,
-                                    {row("output_tps_per_gpu", "value", GE, 520, Base),
-                                     row("output_tps_per_gpu", "value", GE, 1000, Info),
-                                     row("ttft_ms", "p90", LE, 250, SloK), row("ttft_ms", "p99", LE, 250, SloK)});
+    const Verdict v =
+        judgeScenario(s, pts,
+                      {row("output_tps_per_gpu", "value", GE, 520, Base),
+                       row("output_tps_per_gpu", "value", GE, 1000, Info),
+                       row("ttft_ms", "p90", LE, 250, SloK), row("ttft_ms", "p99", LE, 250, SloK)});
     QCOMPARE(v.checks.size(), std::size_t(4));
     const VerdictCheck &b = v.checks[0];
     QCOMPARE(b.point, 2);
@@ -243,9 +257,8 @@ void TestVerdict::jsonRoundTrip()
     Scenario s;
     s.recipeConcurrency = 4;
     const auto pts = curve();
-    const Verdict v = judgeScenario(s, pts,
-                                    {row("output_tps_per_gpu", "value", GE, 520, Base),
-                                     row("ttft_ms", "p99", LE, 250, SloK)});
+    const Verdict v = judgeScenario(
+        s, pts, {row("output_tps_per_gpu", "value", GE, 520, Base), row("ttft_ms", "p99", LE, 250, SloK)});
     const nlohmann::json j = v.toJson();
     QCOMPARE(j["status"].get<std::string>(), std::string("pass"));
     QCOMPARE(j["operating_point"].get<int>(), 2);

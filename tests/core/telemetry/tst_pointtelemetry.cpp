@@ -19,28 +19,47 @@ constexpr std::int64_t kS = 1'000'000'000;
 std::string vllmExposition(double kv, double waiting, double ttftFast, double ttftSlow, double ttftSum)
 {
     const std::string total = std::to_string(ttftFast + ttftSlow);
-    return "# TYPE vllm:kv_cache_usage_perc gauge\nvllm:kv_cache_usage_perc{engine=\"0\",model_name=\"m\"} "
-        + std::to_string(kv) + "\n# TYPE vllm:num_requests_waiting gauge\nvllm:num_requests_waiting{engine=\"0\",model_name=\"m\"} "
-        + std::to_string(waiting) + "\n# TYPE vllm:time_to_first_token_seconds histogram\n"
-        "vllm:time_to_first_token_seconds_bucket{engine=\"0\",le=\"0.5\",model_name=\"m\"} " + std::to_string(ttftFast) + "\n"
-        "vllm:time_to_first_token_seconds_bucket{engine=\"0\",le=\"2.0\",model_name=\"m\"} " + total + "\n"
-        "vllm:time_to_first_token_seconds_bucket{engine=\"0\",le=\"+Inf\",model_name=\"m\"} " + total + "\n"
-        "vllm:time_to_first_token_seconds_sum{engine=\"0\",model_name=\"m\"} " + std::to_string(ttftSum) + "\n"
-        "vllm:time_to_first_token_seconds_count{engine=\"0\",model_name=\"m\"} " + total + "\n";
+    return "# TYPE vllm:kv_cache_usage_perc gauge\nvllm:kv_cache_usage_perc{engine=\"0\",model_name=\"m\"} " +
+           std::to_string(kv) +
+           "\n# TYPE vllm:num_requests_waiting "
+           "gauge\nvllm:num_requests_waiting{engine=\"0\",model_name=\"m\"} " +
+           std::to_string(waiting) +
+           "\n# TYPE vllm:time_to_first_token_seconds histogram\n"
+           "vllm:time_to_first_token_seconds_bucket{engine=\"0\",le=\"0.5\",model_name=\"m\"} " +
+           std::to_string(ttftFast) +
+           "\n"
+           "vllm:time_to_first_token_seconds_bucket{engine=\"0\",le=\"2.0\",model_name=\"m\"} " +
+           total +
+           "\n"
+           "vllm:time_to_first_token_seconds_bucket{engine=\"0\",le=\"+Inf\",model_name=\"m\"} " +
+           total +
+           "\n"
+           "vllm:time_to_first_token_seconds_sum{engine=\"0\",model_name=\"m\"} " +
+           std::to_string(ttftSum) +
+           "\n"
+           "vllm:time_to_first_token_seconds_count{engine=\"0\",model_name=\"m\"} " +
+           total + "\n";
 }
 
 std::string dcgm(double power0, double power1, double temp0)
 {
     return "# TYPE DCGM_FI_DEV_POWER_USAGE gauge\n"
-           "DCGM_FI_DEV_POWER_USAGE{gpu=\"0\",UUID=\"GPU-a\"} " + std::to_string(power0) + "\n"
-           "DCGM_FI_DEV_POWER_USAGE{gpu=\"1\",UUID=\"GPU-b\"} " + std::to_string(power1) + "\n"
-           "# TYPE DCGM_FI_DEV_GPU_TEMP gauge\nDCGM_FI_DEV_GPU_TEMP{gpu=\"0\",UUID=\"GPU-a\"} " + std::to_string(temp0) + "\n"
+           "DCGM_FI_DEV_POWER_USAGE{gpu=\"0\",UUID=\"GPU-a\"} " +
+           std::to_string(power0) +
+           "\n"
+           "DCGM_FI_DEV_POWER_USAGE{gpu=\"1\",UUID=\"GPU-b\"} " +
+           std::to_string(power1) +
+           "\n"
+           "# TYPE DCGM_FI_DEV_GPU_TEMP gauge\nDCGM_FI_DEV_GPU_TEMP{gpu=\"0\",UUID=\"GPU-a\"} " +
+           std::to_string(temp0) +
+           "\n"
            "DCGM_FI_DEV_GPU_TEMP{gpu=\"1\",UUID=\"GPU-b\"} 40\n";
 }
 
 } // namespace
 
-class TestPointTelemetry : public QObject {
+class TestPointTelemetry : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -58,7 +77,8 @@ void TestPointTelemetry::summary()
     for (int i = 0; i <= 10; ++i) {
         const std::int64_t t = i * kS;
         store.recordScrape(engine, t, true, 1.0, {});
-        store.ingest(engine, t, PrometheusParser::parse(vllmExposition(0.1 + 0.09 * i, i, 4.0 * i, 1.0 * i, 1.5 * i)));
+        store.ingest(engine, t,
+                     PrometheusParser::parse(vllmExposition(0.1 + 0.09 * i, i, 4.0 * i, 1.0 * i, 1.5 * i)));
         store.recordScrape(gpus, t, i != 5, 1.0, i == 5 ? "HTTP 500" : "");
         if (i != 5) // one failed DCGM scrape: the integral bridges it
             store.ingest(gpus, t, PrometheusParser::parse(dcgm(300, 200 + 10 * i, 60 + i)));

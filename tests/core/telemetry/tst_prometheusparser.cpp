@@ -68,7 +68,8 @@ const PromSample *findSample(const ParsedExposition &p, const std::string &name,
 
 } // namespace
 
-class TestPrometheusParser : public QObject {
+class TestPrometheusParser : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -88,8 +89,10 @@ private slots:
 void TestPrometheusParser::realExpositions_data()
 {
     QTest::addColumn<QString>("file");
-    const QStringList files = QDir(samplesDir()).entryList({QStringLiteral("*.prom.txt")}, QDir::Files, QDir::Name);
-    QVERIFY2(files.size() >= 3, "expected the SGLang and llama.cpp expositions in shared/data/samples/metrics");
+    const QStringList files =
+        QDir(samplesDir()).entryList({QStringLiteral("*.prom.txt")}, QDir::Files, QDir::Name);
+    QVERIFY2(files.size() >= 3,
+             "expected the SGLang and llama.cpp expositions in shared/data/samples/metrics");
     for (const QString &f : files)
         QTest::newRow(qPrintable(f)) << samplesDir() + u'/' + f;
 }
@@ -115,7 +118,8 @@ void TestPrometheusParser::realExpositions()
 
 void TestPrometheusParser::realValues()
 {
-    const ParsedExposition llama = PrometheusParser::parse(readFile(samplesDir() + u"/llamacpp_80fb11a_metrics.prom.txt"));
+    const ParsedExposition llama =
+        PrometheusParser::parse(readFile(samplesDir() + u"/llamacpp_80fb11a_metrics.prom.txt"));
     const PromSample *prompt = findSample(llama, "llamacpp:prompt_tokens_total");
     QVERIFY(prompt);
     QCOMPARE(prompt->value, 49.0);
@@ -126,7 +130,8 @@ void TestPrometheusParser::realValues()
     QCOMPARE(tps->type, MetricType::Gauge);
     QCOMPARE(llama.help.at("llamacpp:requests_deferred"), std::string("Number of requests deferred"));
 
-    const ParsedExposition sg = PrometheusParser::parse(readFile(samplesDir() + u"/sglang_docs_production_metrics_llama31_8b.prom.txt"));
+    const ParsedExposition sg = PrometheusParser::parse(
+        readFile(samplesDir() + u"/sglang_docs_production_metrics_llama31_8b.prom.txt"));
     const PromSample *gen = findSample(sg, "sglang:generation_tokens_total");
     QVERIFY(gen);
     QCOMPARE(gen->value, 7.557572e+06); // Go's exponent formatting
@@ -136,12 +141,15 @@ void TestPrometheusParser::realValues()
     QCOMPARE(inf->family, std::string("sglang:time_to_first_token_seconds"));
     QCOMPARE(inf->type, MetricType::Histogram);
     QCOMPARE(inf->value, 11008.0);
-    const PromSample *func = findSample(sg, "sglang:func_latency_seconds_count", {{"name", "generate_request"}});
+    const PromSample *func =
+        findSample(sg, "sglang:func_latency_seconds_count", {{"name", "generate_request"}});
     QVERIFY(func);
     QCOMPARE(func->value, 14007.0);
 
-    const ParsedExposition old = PrometheusParser::parse(readFile(samplesDir() + u"/sglang_v0.3_docs_production_metrics_gemma2_9b.prom.txt"));
-    const PromSample *maxTok = findSample(old, "sglang:max_total_num_tokens", {{"name", "google/gemma-2-9b-it"}});
+    const ParsedExposition old = PrometheusParser::parse(
+        readFile(samplesDir() + u"/sglang_v0.3_docs_production_metrics_gemma2_9b.prom.txt"));
+    const PromSample *maxTok =
+        findSample(old, "sglang:max_total_num_tokens", {{"name", "google/gemma-2-9b-it"}});
     QVERIFY(maxTok);
     QCOMPARE(maxTok->value, 161721.0);
     QVERIFY(findSample(old, "sglang:num_requests_waiting"));
@@ -197,7 +205,8 @@ void TestPrometheusParser::histogramsConsistent()
 
 void TestPrometheusParser::edgeCaseFixture()
 {
-    const std::string text = readFile(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/telemetry/edge_cases.prom.txt"));
+    const std::string text =
+        readFile(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/telemetry/edge_cases.prom.txt"));
     QVERIFY(!text.empty());
     const ParsedExposition p = PrometheusParser::parse(text);
     QCOMPARE(p.lineCount, 26);
@@ -264,7 +273,8 @@ void TestPrometheusParser::malformedLinesInRealFile()
         lines.push_back(text.substr(pos, end - pos));
         pos = end + 1;
     }
-    // Lines 3 and 9 are samples (prompt_tokens_total, prompt_seconds_total); damage them, insert one garbage line.
+    // Lines 3 and 9 are samples (prompt_tokens_total, prompt_seconds_total); damage them, insert one garbage
+    // line.
     QVERIFY(lines[2].rfind("llamacpp:prompt_tokens_total ", 0) == 0);
     lines[2] = "llamacpp:prompt_tokens_total{model=\"x} 49";
     QVERIFY(lines[8].rfind("llamacpp:prompt_seconds_total ", 0) == 0);
@@ -291,38 +301,47 @@ void TestPrometheusParser::singleLine_data()
     QTest::addColumn<QByteArray>("labelKey");
     QTest::addColumn<QByteArray>("labelValue");
 
-    QTest::newRow("plain") << QByteArray("up 1") << true << QByteArray("up") << 1.0 << QByteArray() << QByteArray();
-    QTest::newRow("colon name") << QByteArray("vllm:num_requests_running{model_name=\"m\"} 3")
-                                << true << QByteArray("vllm:num_requests_running") << 3.0 << QByteArray("model_name")
+    QTest::newRow("plain") << QByteArray("up 1") << true << QByteArray("up") << 1.0 << QByteArray()
+                           << QByteArray();
+    QTest::newRow("colon name") << QByteArray("vllm:num_requests_running{model_name=\"m\"} 3") << true
+                                << QByteArray("vllm:num_requests_running") << 3.0 << QByteArray("model_name")
                                 << QByteArray("m");
-    QTest::newRow("empty labels") << QByteArray("a{} 2") << true << QByteArray("a") << 2.0 << QByteArray() << QByteArray();
-    QTest::newRow("trailing comma") << QByteArray("a{b=\"c\",} 2") << true << QByteArray("a") << 2.0 << QByteArray("b")
-                                    << QByteArray("c");
-    QTest::newRow("escaped backslash at end") << QByteArray("a{b=\"c\\\\\"} 2") << true << QByteArray("a") << 2.0
-                                              << QByteArray("b") << QByteArray("c\\");
+    QTest::newRow("empty labels") << QByteArray("a{} 2") << true << QByteArray("a") << 2.0 << QByteArray()
+                                  << QByteArray();
+    QTest::newRow("trailing comma") << QByteArray("a{b=\"c\",} 2") << true << QByteArray("a") << 2.0
+                                    << QByteArray("b") << QByteArray("c");
+    QTest::newRow("escaped backslash at end") << QByteArray("a{b=\"c\\\\\"} 2") << true << QByteArray("a")
+                                              << 2.0 << QByteArray("b") << QByteArray("c\\");
     QTest::newRow("comma in value") << QByteArray("a{b=\"x,y}\"} 2") << true << QByteArray("a") << 2.0
                                     << QByteArray("b") << QByteArray("x,y}");
-    QTest::newRow("utf8 value") << QByteArray("a{b=\"Größe\"} 2") << true << QByteArray("a") << 2.0 << QByteArray("b")
-                                << QByteArray("Größe");
-    QTest::newRow("exponent") << QByteArray("a 1.5e-3") << true << QByteArray("a") << 0.0015 << QByteArray() << QByteArray();
-    QTest::newRow("negative") << QByteArray("a -7") << true << QByteArray("a") << -7.0 << QByteArray() << QByteArray();
-    QTest::newRow("tab separated") << QByteArray("a\t5") << true << QByteArray("a") << 5.0 << QByteArray() << QByteArray();
-    QTest::newRow("timestamp float seconds") << QByteArray("a 5 1700000000.25") << true << QByteArray("a") << 5.0
-                                             << QByteArray() << QByteArray();
-    QTest::newRow("no value") << QByteArray("a") << false << QByteArray() << 0.0 << QByteArray() << QByteArray();
-    QTest::newRow("label without quotes") << QByteArray("a{b=c} 1") << false << QByteArray() << 0.0 << QByteArray()
-                                          << QByteArray();
+    QTest::newRow("utf8 value") << QByteArray("a{b=\"Größe\"} 2") << true << QByteArray("a") << 2.0
+                                << QByteArray("b") << QByteArray("Größe");
+    QTest::newRow("exponent") << QByteArray("a 1.5e-3") << true << QByteArray("a") << 0.0015 << QByteArray()
+                              << QByteArray();
+    QTest::newRow("negative") << QByteArray("a -7") << true << QByteArray("a") << -7.0 << QByteArray()
+                              << QByteArray();
+    QTest::newRow("tab separated") << QByteArray("a\t5") << true << QByteArray("a") << 5.0 << QByteArray()
+                                   << QByteArray();
+    QTest::newRow("timestamp float seconds")
+        << QByteArray("a 5 1700000000.25") << true << QByteArray("a") << 5.0 << QByteArray() << QByteArray();
+    QTest::newRow("no value") << QByteArray("a") << false << QByteArray() << 0.0 << QByteArray()
+                              << QByteArray();
+    QTest::newRow("label without quotes")
+        << QByteArray("a{b=c} 1") << false << QByteArray() << 0.0 << QByteArray() << QByteArray();
     QTest::newRow("duplicate label") << QByteArray("a{b=\"1\",b=\"2\"} 1") << false << QByteArray() << 0.0
                                      << QByteArray() << QByteArray();
-    QTest::newRow("bad label name") << QByteArray("a{1b=\"1\"} 1") << false << QByteArray() << 0.0 << QByteArray()
-                                    << QByteArray();
-    QTest::newRow("missing close brace") << QByteArray("a{b=\"1\" 1") << false << QByteArray() << 0.0 << QByteArray()
-                                         << QByteArray();
-    QTest::newRow("dash in name") << QByteArray("a-b 1") << false << QByteArray() << 0.0 << QByteArray() << QByteArray();
-    QTest::newRow("hex value") << QByteArray("a 0x1p3") << false << QByteArray() << 0.0 << QByteArray() << QByteArray();
-    QTest::newRow("double sign") << QByteArray("a +-1") << false << QByteArray() << 0.0 << QByteArray() << QByteArray();
-    QTest::newRow("bad timestamp") << QByteArray("a 1 yesterday") << false << QByteArray() << 0.0 << QByteArray()
-                                   << QByteArray();
+    QTest::newRow("bad label name") << QByteArray("a{1b=\"1\"} 1") << false << QByteArray() << 0.0
+                                    << QByteArray() << QByteArray();
+    QTest::newRow("missing close brace")
+        << QByteArray("a{b=\"1\" 1") << false << QByteArray() << 0.0 << QByteArray() << QByteArray();
+    QTest::newRow("dash in name") << QByteArray("a-b 1") << false << QByteArray() << 0.0 << QByteArray()
+                                  << QByteArray();
+    QTest::newRow("hex value") << QByteArray("a 0x1p3") << false << QByteArray() << 0.0 << QByteArray()
+                               << QByteArray();
+    QTest::newRow("double sign") << QByteArray("a +-1") << false << QByteArray() << 0.0 << QByteArray()
+                                 << QByteArray();
+    QTest::newRow("bad timestamp") << QByteArray("a 1 yesterday") << false << QByteArray() << 0.0
+                                   << QByteArray() << QByteArray();
 }
 
 void TestPrometheusParser::singleLine()
@@ -333,7 +352,8 @@ void TestPrometheusParser::singleLine()
     QFETCH(double, value);
     QFETCH(QByteArray, labelKey);
     QFETCH(QByteArray, labelValue);
-    const ParsedExposition p = PrometheusParser::parse(std::string_view(line.constData(), static_cast<std::size_t>(line.size())));
+    const ParsedExposition p =
+        PrometheusParser::parse(std::string_view(line.constData(), static_cast<std::size_t>(line.size())));
     if (!ok) {
         QCOMPARE(static_cast<int>(p.samples.size()), 0);
         QCOMPARE(p.malformedCount(), 1);
@@ -375,7 +395,9 @@ void TestPrometheusParser::values()
     QFETCH(bool, ok);
     QFETCH(double, value);
     double got = 0;
-    QCOMPARE(PrometheusParser::parseValue(std::string_view(token.constData(), static_cast<std::size_t>(token.size())), got), ok);
+    QCOMPARE(PrometheusParser::parseValue(
+                 std::string_view(token.constData(), static_cast<std::size_t>(token.size())), got),
+             ok);
     if (ok)
         QCOMPARE(got, value);
     double nan = 0;

@@ -27,8 +27,8 @@ std::string body()
     std::string ids;
     for (int i = 0; i < kIsl; ++i)
         ids += (i ? "," : "") + std::to_string(100 + i % 1000);
-    return R"({"model":"m","prompt":[)" + ids + R"(],"max_tokens":)" + std::to_string(kOsl)
-        + R"(,"ignore_eos":true,"stream":true})";
+    return R"({"model":"m","prompt":[)" + ids + R"(],"max_tokens":)" + std::to_string(kOsl) +
+           R"(,"ignore_eos":true,"stream":true})";
 }
 
 double peak(const TelemetrySnapshot &s, const char *name)
@@ -42,7 +42,8 @@ double peak(const TelemetrySnapshot &s, const char *name)
 
 } // namespace
 
-class TestSimTelemetry : public QObject {
+class TestSimTelemetry : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -74,9 +75,11 @@ void TestSimTelemetry::queueAndKvFollowTheModel()
     ScraperOptions so;
     so.interval = std::chrono::milliseconds(50);
     const std::string base = "http://127.0.0.1:" + std::to_string(*port);
-    TelemetryScraper scraper({ScrapeTarget{base + "/metrics", TelemetrySource::Format::Prometheus, "vllm"}}, so);
+    TelemetryScraper scraper({ScrapeTarget{base + "/metrics", TelemetrySource::Format::Prometheus, "vllm"}},
+                             so);
     const auto t0 = std::chrono::steady_clock::now();
-    const double t0S = std::chrono::duration<double>(t0.time_since_epoch()).count(); // SimTest::nowS() reference
+    const double t0S =
+        std::chrono::duration<double>(t0.time_since_epoch()).count(); // SimTest::nowS() reference
     scraper.start(t0);
     QTRY_VERIFY_WITH_TIMEOUT(scraper.roundsCompleted() >= 2, 5000); // idle baseline first
     const SimTest::Reply probe = SimTest::request(base + "/v1/completions", body());
@@ -98,8 +101,8 @@ void TestSimTelemetry::queueAndKvFollowTheModel()
           peakRunning, peakWaiting, peakKv);
     // Mean queue over the loop's steady part (first to last send, client clock → run clock).
     const auto [minSend, maxSend] = std::minmax_element(load.sendTimes.begin(), load.sendTimes.end());
-    const PointTelemetrySummary window = PointTelemetry::summarise(
-        snap, std::int64_t((*minSend - t0S) * 1e9), std::int64_t((*maxSend - t0S) * 1e9), 0);
+    const PointTelemetrySummary window = PointTelemetry::summarise(snap, std::int64_t((*minSend - t0S) * 1e9),
+                                                                   std::int64_t((*maxSend - t0S) * 1e9), 0);
     QVERIFY(window.meanWaiting);
     qInfo("mean waiting over the loop %.2f", *window.meanWaiting);
     QVERIFY(peakRunning <= b);
@@ -138,7 +141,8 @@ void TestSimTelemetry::queueAndKvFollowTheModel()
 
     // The server's TTFT histogram over the run agrees in count with the client's completed requests
     // (+1: the probe request before the loop).
-    const std::int64_t endNs = std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count();
+    const std::int64_t endNs =
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count();
     const PointTelemetrySummary sum = PointTelemetry::summarise(snap, 0, endNs, 0);
     QVERIFY(sum.serverTtftCount);
     QCOMPARE(*sum.serverTtftCount, double(load.completed + 1));

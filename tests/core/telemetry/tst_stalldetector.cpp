@@ -11,7 +11,8 @@ namespace {
 
 constexpr std::int64_t kMs = 1'000'000;
 
-// A streamed request: sent at sendMs, content events at the given ms offsets (absolute run times), ends at endMs
+// A streamed request: sent at sendMs, content events at the given ms offsets (absolute run times), ends at
+// endMs
 // (-1 = still in flight). Each content event carries one token.
 RequestRecord stream(std::uint64_t seq, std::int64_t sendMs, const QList<int> &eventsMs, std::int64_t endMs,
                      int replica = 0, bool warmup = false)
@@ -41,7 +42,8 @@ QList<int> regular(int firstMs, int count, int gapMs)
 
 Q_DECLARE_METATYPE(std::vector<RequestRecord>)
 
-class TestStallDetector : public QObject {
+class TestStallDetector : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -67,24 +69,25 @@ void TestStallDetector::stalls_data()
     QTest::addColumn<qint64>("thresholdMs");
 
     // Three healthy streams with 20 ms gaps: median 20 ms → relative threshold max(10×20 ms, 250 ms floor).
-    std::vector<RequestRecord> healthy{stream(1, 0, regular(100, 50, 20), 1100), stream(2, 0, regular(120, 50, 20), 1120),
+    std::vector<RequestRecord> healthy{stream(1, 0, regular(100, 50, 20), 1100),
+                                       stream(2, 0, regular(120, 50, 20), 1120),
                                        stream(3, 0, regular(90, 50, 20), 1090)};
-    QTest::newRow("healthy, relative") << healthy << qint64(0) << 10.0 << qint64(-1) << false << 0 << 0 << qint64(0)
-                                       << qint64(250);
+    QTest::newRow("healthy, relative")
+        << healthy << qint64(0) << 10.0 << qint64(-1) << false << 0 << 0 << qint64(0) << qint64(250);
 
     // One stream pauses 2 s in the middle.
     std::vector<RequestRecord> oneStall = healthy;
     QList<int> ev = regular(100, 20, 20);
     ev += regular(100 + 19 * 20 + 2000, 30, 20);
     oneStall.push_back(stream(4, 0, ev, 3100));
-    QTest::newRow("2 s mid-stream stall") << oneStall << qint64(0) << 10.0 << qint64(-1) << false << 1 << 1
-                                          << qint64(2000) << qint64(250);
-    QTest::newRow("absolute 1 s") << oneStall << qint64(1000) << 0.0 << qint64(-1) << false << 1 << 1 << qint64(2000)
-                                  << qint64(1000);
-    QTest::newRow("absolute above the stall") << oneStall << qint64(2500) << 0.0 << qint64(-1) << false << 0 << 0
-                                              << qint64(0) << qint64(2500);
-    QTest::newRow("both: larger limit applies") << oneStall << qint64(100) << 10.0 << qint64(-1) << false << 1 << 1
-                                                << qint64(2000) << qint64(250);
+    QTest::newRow("2 s mid-stream stall")
+        << oneStall << qint64(0) << 10.0 << qint64(-1) << false << 1 << 1 << qint64(2000) << qint64(250);
+    QTest::newRow("absolute 1 s") << oneStall << qint64(1000) << 0.0 << qint64(-1) << false << 1 << 1
+                                  << qint64(2000) << qint64(1000);
+    QTest::newRow("absolute above the stall")
+        << oneStall << qint64(2500) << 0.0 << qint64(-1) << false << 0 << 0 << qint64(0) << qint64(2500);
+    QTest::newRow("both: larger limit applies")
+        << oneStall << qint64(100) << 10.0 << qint64(-1) << false << 1 << 1 << qint64(2000) << qint64(250);
 
     // Silence between the last token and the end of the transfer counts too.
     std::vector<RequestRecord> tail = healthy;
@@ -95,18 +98,18 @@ void TestStallDetector::stalls_data()
     // In flight: the open gap runs to "now".
     std::vector<RequestRecord> live = healthy;
     live.push_back(stream(6, 0, regular(100, 10, 20), -1));
-    QTest::newRow("in flight, now far") << live << qint64(500) << 0.0 << qint64(2000) << false << 1 << 1 << qint64(1720)
-                                        << qint64(500);
-    QTest::newRow("in flight, now near") << live << qint64(500) << 0.0 << qint64(400) << false << 0 << 0 << qint64(0)
-                                         << qint64(500);
+    QTest::newRow("in flight, now far")
+        << live << qint64(500) << 0.0 << qint64(2000) << false << 1 << 1 << qint64(1720) << qint64(500);
+    QTest::newRow("in flight, now near")
+        << live << qint64(500) << 0.0 << qint64(400) << false << 0 << 0 << qint64(0) << qint64(500);
 
     // Long TTFT is not a stall unless asked for.
     std::vector<RequestRecord> slowStart = healthy;
     slowStart.push_back(stream(7, 0, regular(3000, 50, 20), 4000));
-    QTest::newRow("slow first token ignored") << slowStart << qint64(1000) << 0.0 << qint64(-1) << false << 0 << 0
-                                              << qint64(0) << qint64(1000);
-    QTest::newRow("slow first token counted") << slowStart << qint64(1000) << 0.0 << qint64(-1) << true << 1 << 1
-                                              << qint64(3000) << qint64(1000);
+    QTest::newRow("slow first token ignored")
+        << slowStart << qint64(1000) << 0.0 << qint64(-1) << false << 0 << 0 << qint64(0) << qint64(1000);
+    QTest::newRow("slow first token counted")
+        << slowStart << qint64(1000) << 0.0 << qint64(-1) << true << 1 << 1 << qint64(3000) << qint64(1000);
 
     // Two stalls in one request, a second stalled request.
     std::vector<RequestRecord> multi = healthy;
@@ -117,7 +120,8 @@ void TestStallDetector::stalls_data()
 
     // No gaps at all (single-event streams): no relative threshold can be formed.
     std::vector<RequestRecord> single{stream(10, 0, QList<int>{100}, 5000)};
-    QTest::newRow("no median") << single << qint64(0) << 10.0 << qint64(-1) << false << 0 << 0 << qint64(0) << qint64(-1);
+    QTest::newRow("no median") << single << qint64(0) << 10.0 << qint64(-1) << false << 0 << 0 << qint64(0)
+                               << qint64(-1);
 }
 
 void TestStallDetector::stalls()
@@ -149,7 +153,8 @@ void TestStallDetector::worstListAndTimeline()
 {
     std::vector<RequestRecord> recs;
     for (int i = 0; i < 20; ++i) // stall of (i+1)×100 ms after the 5th token of request i
-        recs.push_back(stream(std::uint64_t(i), 0, QList<int>{10, 20, 30, 40, 50, 50 + (i + 1) * 100, 60 + (i + 1) * 100},
+        recs.push_back(stream(std::uint64_t(i), 0,
+                              QList<int>{10, 20, 30, 40, 50, 50 + (i + 1) * 100, 60 + (i + 1) * 100},
                               70 + (i + 1) * 100, i % 2, i == 19));
     StallOptions opt;
     opt.absoluteThresholdNs = 450 * kMs;
@@ -189,10 +194,13 @@ void TestStallDetector::nonContentEventsCountAsSomething()
 
 void TestStallDetector::median()
 {
-    QCOMPARE(StallDetector::medianContentGapNs({stream(1, 0, QList<int>{0, 10, 30, 60}, 70)}), 20 * kMs); // 10,20,30
-    QCOMPARE(StallDetector::medianContentGapNs({stream(1, 0, QList<int>{0, 10, 30, 60, 100}, 100)}), 25 * kMs);
+    QCOMPARE(StallDetector::medianContentGapNs({stream(1, 0, QList<int>{0, 10, 30, 60}, 70)}),
+             20 * kMs); // 10,20,30
+    QCOMPARE(StallDetector::medianContentGapNs({stream(1, 0, QList<int>{0, 10, 30, 60, 100}, 100)}),
+             25 * kMs);
     QCOMPARE(StallDetector::medianContentGapNs({}), kNoTime);
-    QCOMPARE(StallDetector::medianContentGapNs({stream(1, 0, QList<int>{0, 10}, 10, 0, true)}, false), kNoTime);
+    QCOMPARE(StallDetector::medianContentGapNs({stream(1, 0, QList<int>{0, 10}, 10, 0, true)}, false),
+             kNoTime);
 }
 
 void TestStallDetector::replicas_data()
@@ -207,7 +215,8 @@ void TestStallDetector::replicas_data()
         for (int r = 0; r < gapMs.size(); ++r)
             for (int i = 0; i < perReplica; ++i) {
                 const int send = i * 50;
-                out.push_back(stream(seq++, send, regular(send + 100, 100, gapMs[r]), send + 100 + 99 * gapMs[r] + 5, r));
+                out.push_back(stream(seq++, send, regular(send + 100, 100, gapMs[r]),
+                                     send + 100 + 99 * gapMs[r] + 5, r));
             }
         return out;
     };

@@ -23,7 +23,8 @@ using namespace Throughline::CommonSeries;
 namespace {
 
 // Minimal HTTP/1.1 server: reads one request per connection, answers by path, closes.
-class MiniHttpServer : public QObject {
+class MiniHttpServer : public QObject
+{
 public:
     int metricsHits = 0;
     int healthFailuresLeft = 0; // /health answers 503 this many times, then 200
@@ -60,10 +61,10 @@ private:
             ++metricsHits;
             body = "# HELP vllm:generation_tokens_total Number of generation tokens processed.\n"
                    "# TYPE vllm:generation_tokens_total counter\n"
-                   "vllm:generation_tokens_total{model_name=\"m\"} "
-                + QByteArray::number(100 * metricsHits)
-                + "\n# TYPE vllm:num_requests_running gauge\nvllm:num_requests_running{model_name=\"m\"} 4\n"
-                  "broken{line 1\n";
+                   "vllm:generation_tokens_total{model_name=\"m\"} " +
+                   QByteArray::number(100 * metricsHits) +
+                   "\n# TYPE vllm:num_requests_running gauge\nvllm:num_requests_running{model_name=\"m\"} 4\n"
+                   "broken{line 1\n";
         } else if (path == "/trt") {
             body = trtBody;
             type = "application/json";
@@ -83,8 +84,8 @@ private:
         } else {
             status = "404 Not Found";
         }
-        s->write("HTTP/1.1 " + status + "\r\nContent-Type: " + type + "\r\nContent-Length: "
-                 + QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
+        s->write("HTTP/1.1 " + status + "\r\nContent-Type: " + type + "\r\nContent-Length: " +
+                 QByteArray::number(body.size()) + "\r\nConnection: close\r\n\r\n" + body);
         s->disconnectFromHost();
     }
 
@@ -93,12 +94,14 @@ private:
 
 std::int64_t nowNs(std::chrono::steady_clock::time_point t0)
 {
-    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count();
+    return std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0)
+        .count();
 }
 
 } // namespace
 
-class TestTelemetryScraper : public QObject {
+class TestTelemetryScraper : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -117,10 +120,11 @@ void TestTelemetryScraper::scrapesSeriesAndCountsFailures()
     ScraperOptions opt;
     opt.interval = std::chrono::milliseconds(100);
     opt.timeout = std::chrono::milliseconds(400);
-    TelemetryScraper scraper({ScrapeTarget{server.url("/metrics"), TelemetrySource::Format::Prometheus, "vllm"},
-                              ScrapeTarget{server.url("/fail"), TelemetrySource::Format::Prometheus, "vllm"},
-                              ScrapeTarget{server.url("/slow"), TelemetrySource::Format::Prometheus, "vllm"}},
-                             opt);
+    TelemetryScraper scraper(
+        {ScrapeTarget{server.url("/metrics"), TelemetrySource::Format::Prometheus, "vllm"},
+         ScrapeTarget{server.url("/fail"), TelemetrySource::Format::Prometheus, "vllm"},
+         ScrapeTarget{server.url("/slow"), TelemetrySource::Format::Prometheus, "vllm"}},
+        opt);
     const auto t0 = std::chrono::steady_clock::now();
     scraper.start(t0);
     QVERIFY(scraper.isRunning());
@@ -183,7 +187,8 @@ void TestTelemetryScraper::trtllmJsonEndpoint()
     ScraperOptions opt;
     opt.interval = std::chrono::milliseconds(50);
     // Declared Prometheus on purpose: a JSON body is recognised anyway (trtllm-serve's /metrics).
-    TelemetryScraper scraper({ScrapeTarget{server.url("/trt"), TelemetrySource::Format::Prometheus, "trtllm"}}, opt);
+    TelemetryScraper scraper(
+        {ScrapeTarget{server.url("/trt"), TelemetrySource::Format::Prometheus, "trtllm"}}, opt);
     scraper.start(std::chrono::steady_clock::now());
     QTRY_VERIFY_WITH_TIMEOUT(scraper.snapshot().sources[0].scrapesOk >= 3, 10000);
     scraper.stop();
@@ -203,7 +208,7 @@ void TestTelemetryScraper::scrapeOnceUnreachable()
     const quint16 port = probe.serverPort();
     probe.close(); // nothing listens there any more
     TelemetryScraper scraper({ScrapeTarget{"http://127.0.0.1:" + std::to_string(port) + "/metrics",
-                              TelemetrySource::Format::Prometheus, "vllm"}});
+                                           TelemetrySource::Format::Prometheus, "vllm"}});
     const auto t0 = std::chrono::steady_clock::now();
     QElapsedTimer timer;
     timer.start();
@@ -222,8 +227,8 @@ void TestTelemetryScraper::targetsForPreset()
     trt.id = "trtllm";
     trt.telemetry = {TelemetrySource{"/prometheus/metrics", TelemetrySource::Format::Prometheus},
                      TelemetrySource{"metrics", TelemetrySource::Format::TrtllmJson}};
-    const auto targets = TelemetryScraper::targetsFor({"http://10.0.0.1:8000/v1/", "http://10.0.0.2:8000"}, trt,
-                                                      {"http://10.0.0.1:9400/metrics"});
+    const auto targets = TelemetryScraper::targetsFor({"http://10.0.0.1:8000/v1/", "http://10.0.0.2:8000"},
+                                                      trt, {"http://10.0.0.1:9400/metrics"});
     QCOMPARE(targets.size(), std::size_t(5));
     QCOMPARE(targets[0].url, std::string("http://10.0.0.1:8000/prometheus/metrics"));
     QCOMPARE(targets[1].url, std::string("http://10.0.0.1:8000/metrics"));

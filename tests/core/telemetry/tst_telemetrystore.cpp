@@ -49,7 +49,8 @@ std::vector<double> values(const TelemetrySeries *s)
 // Non-comment rows of dcgm-exporter's default-counters.csv: (field, type).
 std::vector<std::pair<std::string, std::string>> dcgmCsvFields()
 {
-    const std::string text = readFile(QStringLiteral(THROUGHLINE_SHARED_DIR "/data/samples/metrics/dcgm-exporter_etc_default-counters.csv"));
+    const std::string text = readFile(QStringLiteral(
+        THROUGHLINE_SHARED_DIR "/data/samples/metrics/dcgm-exporter_etc_default-counters.csv"));
     std::vector<std::pair<std::string, std::string>> out;
     std::size_t pos = 0;
     while (pos < text.size()) {
@@ -75,7 +76,8 @@ std::vector<std::pair<std::string, std::string>> dcgmCsvFields()
 
 } // namespace
 
-class TestTelemetryStore : public QObject {
+class TestTelemetryStore : public QObject
+{
     Q_OBJECT
 
 private slots:
@@ -102,11 +104,14 @@ void TestTelemetryStore::counterToRate_data()
     QTest::addColumn<QList<double>>("counter");
     QTest::addColumn<QList<double>>("timesS");
     QTest::addColumn<QList<double>>("rates");
-    QTest::newRow("steady") << QList<double>{100, 200, 400} << QList<double>{0, 1, 2} << QList<double>{100, 200};
-    QTest::newRow("uneven interval") << QList<double>{0, 50, 50} << QList<double>{0, 0.5, 2.5} << QList<double>{100, 0};
+    QTest::newRow("steady") << QList<double>{100, 200, 400} << QList<double>{0, 1, 2}
+                            << QList<double>{100, 200};
+    QTest::newRow("uneven interval") << QList<double>{0, 50, 50} << QList<double>{0, 0.5, 2.5}
+                                     << QList<double>{100, 0};
     QTest::newRow("reset") << QList<double>{1000, 1100, 30, 90} << QList<double>{0, 1, 2, 3}
                            << QList<double>{100, 30, 60}; // restart: counted from 0
-    QTest::newRow("reset to zero") << QList<double>{500, 0, 10} << QList<double>{0, 2, 3} << QList<double>{0, 10};
+    QTest::newRow("reset to zero") << QList<double>{500, 0, 10} << QList<double>{0, 2, 3}
+                                   << QList<double>{0, 10};
     QTest::newRow("NaN sample skipped") << QList<double>{100, std::numeric_limits<double>::quiet_NaN(), 300}
                                         << QList<double>{0, 1, 2} << QList<double>{100};
     QTest::newRow("first scrape only") << QList<double>{42} << QList<double>{5} << QList<double>{};
@@ -120,9 +125,10 @@ void TestTelemetryStore::counterToRate()
     TelemetryStore store;
     const int src = store.addSource("http://x/metrics", "vllm", MetricNameMap::forBackend("vllm"));
     for (int i = 0; i < counter.size(); ++i)
-        ingestText(store, src, std::llround(timesS[i] * kS),
-                   "# TYPE vllm:generation_tokens_total counter\nvllm:generation_tokens_total{model_name=\"m\"} "
-                       + std::to_string(counter[i]) + "\n");
+        ingestText(
+            store, src, std::llround(timesS[i] * kS),
+            "# TYPE vllm:generation_tokens_total counter\nvllm:generation_tokens_total{model_name=\"m\"} " +
+                std::to_string(counter[i]) + "\n");
     const TelemetrySnapshot snap = store.snapshot();
     const TelemetrySeries *s = snap.find(kGenerationTps);
     QVERIFY(s);
@@ -131,8 +137,10 @@ void TestTelemetryStore::counterToRate()
     const std::vector<double> got = values(s);
     QCOMPARE(static_cast<int>(got.size()), rates.size());
     for (int i = 0; i < rates.size(); ++i) {
-        QVERIFY2(std::abs(got[static_cast<std::size_t>(i)] - rates[i]) < 1e-9, qPrintable(QString::number(got[static_cast<std::size_t>(i)])));
-        const bool anyNan = std::any_of(counter.begin(), counter.end(), [](double v) { return std::isnan(v); });
+        QVERIFY2(std::abs(got[static_cast<std::size_t>(i)] - rates[i]) < 1e-9,
+                 qPrintable(QString::number(got[static_cast<std::size_t>(i)])));
+        const bool anyNan =
+            std::any_of(counter.begin(), counter.end(), [](double v) { return std::isnan(v); });
         if (!anyNan) // each rate is stamped with the later scrape's time
             QCOMPARE(s->samples[static_cast<std::size_t>(i)].tNs, std::llround(timesS[i + 1] * kS));
     }
@@ -143,9 +151,11 @@ void TestTelemetryStore::gaugeAndOldNames()
     TelemetryStore store;
     const int src = store.addSource("u", "vllm", MetricNameMap::forBackend("vllm"));
     // vLLM before 0.10 exposed the KV usage as gpu_cache_usage_perc.
-    ingestText(store, src, 1 * kS, "# TYPE vllm:gpu_cache_usage_perc gauge\nvllm:gpu_cache_usage_perc{model_name=\"m\"} 0.25\n"
-                                   "# TYPE vllm:num_requests_waiting gauge\nvllm:num_requests_waiting{model_name=\"m\"} 7\n");
-    ingestText(store, src, 2 * kS, "# TYPE vllm:gpu_cache_usage_perc gauge\nvllm:gpu_cache_usage_perc{model_name=\"m\"} 0.5\n");
+    ingestText(store, src, 1 * kS,
+               "# TYPE vllm:gpu_cache_usage_perc gauge\nvllm:gpu_cache_usage_perc{model_name=\"m\"} 0.25\n"
+               "# TYPE vllm:num_requests_waiting gauge\nvllm:num_requests_waiting{model_name=\"m\"} 7\n");
+    ingestText(store, src, 2 * kS,
+               "# TYPE vllm:gpu_cache_usage_perc gauge\nvllm:gpu_cache_usage_perc{model_name=\"m\"} 0.5\n");
     const TelemetrySnapshot snap = store.snapshot();
     const TelemetrySeries *kv = snap.find(kKvCacheUsage);
     QVERIFY(kv);
@@ -199,7 +209,8 @@ void TestTelemetryStore::unknownMetricsKeptUnderOwnNames()
 {
     TelemetryStore store;
     const int src = store.addSource("u", "llamacpp", MetricNameMap::forBackend("llamacpp"));
-    const std::string text = readFile(QStringLiteral(THROUGHLINE_SHARED_DIR "/data/samples/metrics/llamacpp_80fb11a_metrics.prom.txt"));
+    const std::string text = readFile(
+        QStringLiteral(THROUGHLINE_SHARED_DIR "/data/samples/metrics/llamacpp_80fb11a_metrics.prom.txt"));
     ingestText(store, src, kS, text);
     // Second scrape: 17 more prompt tokens and 40 more predicted tokens in 2 s.
     std::string later = text;
@@ -233,7 +244,8 @@ void TestTelemetryStore::perBackendMaps()
     QCOMPARE(trt.find("trtllm_iter:num_queued_requests")->common, std::string(kWaiting));
     QCOMPARE(trt.find("trtllm_time_to_first_token_seconds")->common, std::string(kServerTtftS));
     const MetricNameMap unknown = MetricNameMap::forBackend("somethingelse");
-    QVERIFY(unknown.find("vllm:num_requests_running") && unknown.find("sglang:token_usage") && unknown.find("llamacpp:requests_processing"));
+    QVERIFY(unknown.find("vllm:num_requests_running") && unknown.find("sglang:token_usage") &&
+            unknown.find("llamacpp:requests_processing"));
     // OpenMetrics-style counter family names (without _total) resolve too.
     QCOMPARE(vllm.find("vllm:prompt_tokens")->common, std::string(kPromptTps));
 }
@@ -242,8 +254,9 @@ void TestTelemetryStore::aiperfVllmNamesMap()
 {
     // AIPerf's summary of a real vLLM /metrics (current names; AIPerf strips counters' _total). The common
     // series must all be found among those names.
-    const std::string csv = readFile(QStringLiteral(THROUGHLINE_SHARED_DIR
-                                                    "/data/samples/aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_server_metrics_export.csv"));
+    const std::string csv = readFile(QStringLiteral(
+        THROUGHLINE_SHARED_DIR
+        "/data/samples/aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_server_metrics_export.csv"));
     QVERIFY(!csv.empty());
     std::set<std::string> names;
     std::size_t pos = 0;
@@ -266,8 +279,9 @@ void TestTelemetryStore::aiperfVllmNamesMap()
     for (const std::string &n : names)
         if (const MetricMapping *m = map.find(n))
             commons.insert(m->common);
-    for (const char *want : {kRunning, kWaiting, kKvCacheUsage, kPromptTps, kGenerationTps, kRequestsFinishedRps,
-                             kPreemptionsPerS, kServerTtftS, kServerItlS, kServerE2eS, kServerQueueS})
+    for (const char *want :
+         {kRunning, kWaiting, kKvCacheUsage, kPromptTps, kGenerationTps, kRequestsFinishedRps,
+          kPreemptionsPerS, kServerTtftS, kServerItlS, kServerE2eS, kServerQueueS})
         QVERIFY2(commons.count(want), want);
 }
 
@@ -276,7 +290,8 @@ void TestTelemetryStore::dcgmExporter()
     // The fixture carries every field of dcgm-exporter's default-counters.csv for two GPUs.
     const auto fields = dcgmCsvFields();
     QVERIFY(fields.size() >= 20);
-    const std::string text = readFile(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/telemetry/dcgm_exporter_2gpu.prom.txt"));
+    const std::string text =
+        readFile(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/telemetry/dcgm_exporter_2gpu.prom.txt"));
     const ParsedExposition p1 = PrometheusParser::parse(text);
     QCOMPARE(p1.malformedCount(), 0);
     std::set<std::string> families;
@@ -333,8 +348,10 @@ void TestTelemetryStore::dcgmExporter()
     QCOMPARE(nv.size(), std::size_t(2));
     for (const TelemetrySeries *s : nv)
         QCOMPARE(s->samples.front().value, *s->label("gpu") == "0" ? 120.0 : 118.0);
-    QVERIFY(snap.find(kGpuPowerW) && snap.find(kGpuUtilPct) && snap.find(kGpuMemUsedMib) && snap.find(kPcieTxGbps));
-    QCOMPARE(snap.find(kPcieTxGbps, src)->samples.front().value, *snap.find(kPcieTxGbps)->label("gpu") == "0" ? 2.5 : 2.25);
+    QVERIFY(snap.find(kGpuPowerW) && snap.find(kGpuUtilPct) && snap.find(kGpuMemUsedMib) &&
+            snap.find(kPcieTxGbps));
+    QCOMPARE(snap.find(kPcieTxGbps, src)->samples.front().value,
+             *snap.find(kPcieTxGbps)->label("gpu") == "0" ? 2.5 : 2.25);
     // Fields without a common name stay under their own names (with all labels).
     const TelemetrySeries *remap = snap.find("DCGM_FI_DEV_ROW_REMAP_FAILURE");
     QVERIFY(remap);
@@ -343,7 +360,8 @@ void TestTelemetryStore::dcgmExporter()
 
 void TestTelemetryStore::trtllmJson()
 {
-    const std::string body = readFile(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/telemetry/trtllm_iteration_stats.json"));
+    const std::string body =
+        readFile(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/telemetry/trtllm_iteration_stats.json"));
     auto parsed = TrtllmStatsParser::parse(body);
     QVERIFY(parsed.ok());
     QCOMPARE(parsed->malformedCount(), 0);
@@ -353,7 +371,7 @@ void TestTelemetryStore::trtllmJson()
     store.ingest(src, 1 * kS, *TrtllmStatsParser::parse("[]"));
     store.ingest(src, 3 * kS, *parsed); // 2 s later: the two iterations of the fixture
     const TelemetrySnapshot snap = store.snapshot();
-    QCOMPARE(values(snap.find(kRunning)), (std::vector<double>{8}));   // last iteration
+    QCOMPARE(values(snap.find(kRunning)), (std::vector<double>{8})); // last iteration
     QCOMPARE(values(snap.find(kWaiting)), (std::vector<double>{4}));
     QCOMPARE(values(snap.find(kKvCacheUsage)), (std::vector<double>{0.4}));
     QCOMPARE(values(snap.find(kIterationLatencyMs)), (std::vector<double>{18}));
@@ -366,7 +384,8 @@ void TestTelemetryStore::trtllmJson()
     // An empty array afterwards is a real zero.
     store.ingest(src, 4 * kS, *TrtllmStatsParser::parse("[]"));
     QCOMPARE(values(store.snapshot().find(kGenerationTps)), (std::vector<double>{13, 0}));
-    QCOMPARE(values(store.snapshot().find(kRunning)), (std::vector<double>{8})); // no gauge without iterations
+    QCOMPARE(values(store.snapshot().find(kRunning)),
+             (std::vector<double>{8})); // no gauge without iterations
 }
 
 void TestTelemetryStore::trtllmJsonErrors()
@@ -377,7 +396,8 @@ void TestTelemetryStore::trtllmJsonErrors()
     auto mixed = TrtllmStatsParser::parse(R"([1, {"numActiveRequests": 3}])");
     QVERIFY(mixed.ok());
     QCOMPARE(mixed->malformedCount(), 1);
-    auto single = TrtllmStatsParser::parse(R"({"numActiveRequests": 2, "kvCacheStats": {"freeNumBlocks": 75, "maxNumBlocks": 100}})");
+    auto single = TrtllmStatsParser::parse(
+        R"({"numActiveRequests": 2, "kvCacheStats": {"freeNumBlocks": 75, "maxNumBlocks": 100}})");
     QVERIFY(single.ok());
     bool sawKv = false;
     for (const PromSample &s : single->samples)
@@ -394,23 +414,37 @@ void TestTelemetryStore::histogramDerivedSeries()
     const int src = store.addSource("u", "vllm", MetricNameMap::forBackend("vllm"));
     auto expo = [](double b01, double b1, double inf, double sum) {
         return "# TYPE vllm:time_to_first_token_seconds histogram\n"
-               "vllm:time_to_first_token_seconds_bucket{le=\"0.1\",model_name=\"m\"} " + std::to_string(b01) + "\n"
-               "vllm:time_to_first_token_seconds_bucket{le=\"1.0\",model_name=\"m\"} " + std::to_string(b1) + "\n"
-               "vllm:time_to_first_token_seconds_bucket{le=\"+Inf\",model_name=\"m\"} " + std::to_string(inf) + "\n"
-               "vllm:time_to_first_token_seconds_sum{model_name=\"m\"} " + std::to_string(sum) + "\n"
-               "vllm:time_to_first_token_seconds_count{model_name=\"m\"} " + std::to_string(inf) + "\n"
-               "# TYPE other_seconds histogram\nother_seconds_bucket{le=\"+Inf\"} " + std::to_string(inf) + "\n"
-               "other_seconds_sum " + std::to_string(sum) + "\nother_seconds_count " + std::to_string(inf) + "\n";
+               "vllm:time_to_first_token_seconds_bucket{le=\"0.1\",model_name=\"m\"} " +
+               std::to_string(b01) +
+               "\n"
+               "vllm:time_to_first_token_seconds_bucket{le=\"1.0\",model_name=\"m\"} " +
+               std::to_string(b1) +
+               "\n"
+               "vllm:time_to_first_token_seconds_bucket{le=\"+Inf\",model_name=\"m\"} " +
+               std::to_string(inf) +
+               "\n"
+               "vllm:time_to_first_token_seconds_sum{model_name=\"m\"} " +
+               std::to_string(sum) +
+               "\n"
+               "vllm:time_to_first_token_seconds_count{model_name=\"m\"} " +
+               std::to_string(inf) +
+               "\n"
+               "# TYPE other_seconds histogram\nother_seconds_bucket{le=\"+Inf\"} " +
+               std::to_string(inf) +
+               "\n"
+               "other_seconds_sum " +
+               std::to_string(sum) + "\nother_seconds_count " + std::to_string(inf) + "\n";
     };
     ingestText(store, src, 1 * kS, expo(0, 0, 0, 0));
-    ingestText(store, src, 2 * kS, expo(10, 10, 10, 0.5));   // 10 requests, all < 0.1 s, mean 50 ms
-    ingestText(store, src, 4 * kS, expo(10, 20, 20, 5.5));   // 10 more in (0.1, 1], mean 0.5 s, over 2 s
-    ingestText(store, src, 5 * kS, expo(1, 2, 2, 0.2));      // server restart: counts start over
+    ingestText(store, src, 2 * kS, expo(10, 10, 10, 0.5)); // 10 requests, all < 0.1 s, mean 50 ms
+    ingestText(store, src, 4 * kS, expo(10, 20, 20, 5.5)); // 10 more in (0.1, 1], mean 0.5 s, over 2 s
+    ingestText(store, src, 5 * kS, expo(1, 2, 2, 0.2));    // server restart: counts start over
     const TelemetrySnapshot snap = store.snapshot();
     QCOMPARE(values(snap.find("server_ttft_s_rate")), (std::vector<double>{10, 5, 2}));
     const std::vector<double> mean = values(snap.find("server_ttft_s_mean"));
     QCOMPARE(mean.size(), std::size_t(3));
-    QVERIFY(std::abs(mean[0] - 0.05) < 1e-9 && std::abs(mean[1] - 0.5) < 1e-9 && std::abs(mean[2] - 0.1) < 1e-9);
+    QVERIFY(std::abs(mean[0] - 0.05) < 1e-9 && std::abs(mean[1] - 0.5) < 1e-9 &&
+            std::abs(mean[2] - 0.1) < 1e-9);
     const std::vector<double> p50 = values(snap.find("server_ttft_s_p50"));
     QCOMPARE(p50.size(), std::size_t(3));
     QVERIFY(std::abs(p50[0] - 0.05) < 1e-9); // rank 5 of 10 in [0, 0.1]

@@ -46,12 +46,12 @@ inline bool ensureFetched(TokenizerStore &store, QString &skip, QString &failure
 } // namespace Throughline::TestEnv
 
 // Use inside a test function: fetches or skips/fails with a clear message.
-#define THROUGHLINE_REQUIRE_TOKENIZERS(store)                                                                     \
-    do {                                                                                                           \
-        QString skip_, failure_;                                                                                   \
-        if (!::Throughline::TestEnv::ensureFetched(store, skip_, failure_)) {                                     \
-            if (!skip_.isEmpty())                                                                                  \
-                QSKIP(qPrintable(skip_));                                                                          \
-            QFAIL(qPrintable(failure_));                                                                           \
-        }                                                                                                          \
+#define THROUGHLINE_REQUIRE_TOKENIZERS(store)                                                                \
+    do {                                                                                                     \
+        QString skip_, failure_;                                                                             \
+        if (!::Throughline::TestEnv::ensureFetched(store, skip_, failure_)) {                                \
+            if (!skip_.isEmpty())                                                                            \
+                QSKIP(qPrintable(skip_));                                                                    \
+            QFAIL(qPrintable(failure_));                                                                     \
+        }                                                                                                    \
     } while (false)

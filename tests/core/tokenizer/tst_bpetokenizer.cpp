@@ -37,8 +37,8 @@ json tinyTokenizer(bool arrayMerges, bool ignoreMerges = false)
     for (int b = 0; b < 256; ++b)
         vocab[bl(std::string(1, static_cast<char>(b)))] = b;
     const std::vector<std::pair<std::string, std::string>> merges = {
-        {"h", "e"}, {"l", "l"}, {"he", "ll"}, {"hell", "o"}, {" ", "w"}, {"o", "r"}, {" w", "or"}, {" wor", "ld"},
-        {"l", "d"}, {"a", "a"}};
+        {"h", "e"}, {"l", "l"},   {"he", "ll"},   {"hell", "o"}, {" ", "w"},
+        {"o", "r"}, {" w", "or"}, {" wor", "ld"}, {"l", "d"},    {"a", "a"}};
     int next = 256;
     json m = json::array();
     for (const auto &[a, b] : merges) {
@@ -52,17 +52,21 @@ json tinyTokenizer(bool arrayMerges, bool ignoreMerges = false)
     json j;
     j["version"] = "1.0";
     j["normalizer"] = nullptr;
-    j["pre_tokenizer"] = {{"type", "Sequence"},
-                          {"pretokenizers",
-                           json::array({{{"type", "Split"},
-                                         {"pattern", {{"Regex", "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| ?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"}}},
-                                         {"behavior", "Isolated"},
-                                         {"invert", false}},
-                                        {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", false}}})}};
+    j["pre_tokenizer"] = {
+        {"type", "Sequence"},
+        {"pretokenizers",
+         json::array({{{"type", "Split"},
+                       {"pattern",
+                        {{"Regex", "(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\\r\\n\\p{L}\\p{N}]?\\p{L}+|\\p{N}{1,3}| "
+                                   "?[^\\s\\p{L}\\p{N}]+[\\r\\n]*|\\s*[\\r\\n]+|\\s+(?!\\S)|\\s+"}}},
+                       {"behavior", "Isolated"},
+                       {"invert", false}},
+                      {{"type", "ByteLevel"}, {"add_prefix_space", false}, {"use_regex", false}}})}};
     j["decoder"] = {{"type", "ByteLevel"}};
-    j["added_tokens"] = json::array({{{"id", 400}, {"content", "<|end|>"}, {"special", true}},
-                                     {{"id", 401}, {"content", "<|end|>x"}, {"special", true}},
-                                     {{"id", 402}, {"content", "<tool>"}, {"special", false}, {"rstrip", true}, {"lstrip", true}}});
+    j["added_tokens"] = json::array(
+        {{{"id", 400}, {"content", "<|end|>"}, {"special", true}},
+         {{"id", 401}, {"content", "<|end|>x"}, {"special", true}},
+         {{"id", 402}, {"content", "<tool>"}, {"special", false}, {"rstrip", true}, {"lstrip", true}}});
     j["model"] = {{"type", "BPE"}, {"vocab", vocab}, {"merges", m}, {"ignore_merges", ignoreMerges}};
     return j;
 }
@@ -99,7 +103,8 @@ void addTarMember(std::string &tar, const std::string &name, const std::string &
 
 } // namespace
 
-class TestBpeTokenizer : public QObject {
+class TestBpeTokenizer : public QObject
+{
     Q_OBJECT
 private slots:
     void mergeFormsAgree();
@@ -211,11 +216,15 @@ void TestBpeTokenizer::decodeRoundTrip()
 {
     const auto tok = load(tinyTokenizer(true));
     QVERIFY(tok);
-    for (const char *s : {"héllo wörld 🙂", "日本語 テキスト", "tab\tnew\nline\r\n", "<|end|> <|end|>x y", "'s 'LL 'Re"})
+    for (const char *s :
+         {"héllo wörld 🙂", "日本語 テキスト", "tab\tnew\nline\r\n", "<|end|> <|end|>x y", "'s 'LL 'Re"})
         QCOMPARE(tok->decode(tok->encode(s)), std::string(s));
     // Invalid UTF-8 is repaired with U+FFFD before encoding, as a JavaScript string would be.
     // <tool> strips the spaces around it (lstrip/rstrip), so it is not part of the lossless set.
-    QCOMPARE(tok->decode(tok->encode("a\xff" "b")), std::string("a\xEF\xBF\xBD" "b"));
+    QCOMPARE(tok->decode(tok->encode("a\xff"
+                                     "b")),
+             std::string("a\xEF\xBF\xBD"
+                         "b"));
 }
 
 void TestBpeTokenizer::loadErrors_data()
@@ -259,11 +268,11 @@ void TestBpeTokenizer::regexTranslation()
 {
     auto t = PreTokenRegex::translateJsPattern(R"(\s+(?!\S)|[^\s\p{L}]|(?i:'s|'t|'re|'ve|'m|'ll|'d)|\d)");
     QVERIFY(t);
-    QVERIFY(t->find("\\x{FEFF}") != std::string::npos);       // JS \s includes U+FEFF
-    QVERIFY(t->find("[^\\t\\n") != std::string::npos);         // \S outside a class
-    QVERIFY(t->find("(?i:") == std::string::npos);             // replaced like transformers.js
-    QVERIFY(t->find("[0-9]") != std::string::npos);            // JS \d is ASCII only
-    QVERIFY(!PreTokenRegex::translateJsPattern(R"([^\S])"));   // no PCRE2 equivalent
+    QVERIFY(t->find("\\x{FEFF}") != std::string::npos);      // JS \s includes U+FEFF
+    QVERIFY(t->find("[^\\t\\n") != std::string::npos);       // \S outside a class
+    QVERIFY(t->find("(?i:") == std::string::npos);           // replaced like transformers.js
+    QVERIFY(t->find("[0-9]") != std::string::npos);          // JS \d is ASCII only
+    QVERIFY(!PreTokenRegex::translateJsPattern(R"([^\S])")); // no PCRE2 equivalent
 }
 
 void TestBpeTokenizer::regexSplitKeepsGaps()
@@ -276,7 +285,8 @@ void TestBpeTokenizer::regexSplitKeepsGaps()
     std::vector<std::string> pieces;
     for (const auto &s : spans)
         pieces.push_back(text.substr(s.begin, s.end - s.begin));
-    const std::vector<std::string> expect = {"Hello", " ", " world's", "\u00a0", "\u00a0x", "\n\n", "\t", "123", "456"};
+    const std::vector<std::string> expect = {"Hello", " ",  " world's", "\u00a0", "\u00a0x",
+                                             "\n\n",  "\t", "123",      "456"};
     QCOMPARE(pieces, expect);
     // Only matches: a pattern that matches digits leaves the rest as gap pieces.
     auto digits = PreTokenRegex::compile(R"(\p{N}{1,3})");
@@ -291,10 +301,13 @@ void TestBpeTokenizer::regexSplitKeepsGaps()
 void TestBpeTokenizer::utf8Repair()
 {
     QVERIFY(Utf8::isValid("h\xC3\xA9"));
-    QVERIFY(!Utf8::isValid("\xED\xA0\x80")); // surrogate
-    QVERIFY(!Utf8::isValid("\xC0\xAF"));     // overlong
+    QVERIFY(!Utf8::isValid("\xED\xA0\x80"));                               // surrogate
+    QVERIFY(!Utf8::isValid("\xC0\xAF"));                                   // overlong
     QCOMPARE(Utf8::sanitize("\xF0\x9F\x98"), std::string("\xEF\xBF\xBD")); // one maximal subpart
-    QCOMPARE(Utf8::sanitize("a\xFF\xFE" "b"), std::string("a\xEF\xBF\xBD\xEF\xBF\xBD" "b"));
+    QCOMPARE(Utf8::sanitize("a\xFF\xFE"
+                            "b"),
+             std::string("a\xEF\xBF\xBD\xEF\xBF\xBD"
+                         "b"));
     QCOMPARE(Utf8::sanitize("ok"), std::string("ok"));
 }
 
@@ -400,7 +413,8 @@ void TestBpeTokenizer::storeLookups()
     auto notFetched = store->load("Llama-3.3-70B-Instruct");
     QVERIFY(!notFetched);
     QCOMPARE(notFetched.error().code, ErrorCode::NotFound);
-    QVERIFY2(notFetched.error().message.find("tokenizers fetch") != std::string::npos, notFetched.error().message.c_str());
+    QVERIFY2(notFetched.error().message.find("tokenizers fetch") != std::string::npos,
+             notFetched.error().message.c_str());
     QVERIFY(!store->isFetched(store->lock().packages().front()));
     // A path to a tokenizer.json is loaded directly.
     const QString path = dir.filePath(u"tokenizer.json"_qs);

@@ -9,7 +9,8 @@
 
 using namespace Throughline;
 
-class TestPromptSynth : public QObject {
+class TestPromptSynth : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();

@@ -9,7 +9,8 @@
 
 using namespace Throughline;
 
-class TestTokenizerFetch : public QObject {
+class TestTokenizerFetch : public QObject
+{
     Q_OBJECT
 private slots:
     void fetchesPinnedPackages();
@@ -42,7 +43,8 @@ void TestTokenizerFetch::secondFetchIsNoOp()
     QElapsedTimer t;
     t.start();
     int skipped = 0;
-    auto st = store.fetchAll([&](const std::string &m) { skipped += m.find("already in") != std::string::npos; });
+    auto st =
+        store.fetchAll([&](const std::string &m) { skipped += m.find("already in") != std::string::npos; });
     QVERIFY(st);
     QCOMPARE(skipped, static_cast<int>(store.lock().packages().size()));
     QVERIFY(t.elapsed() < 5000);

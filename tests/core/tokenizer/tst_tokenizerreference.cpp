@@ -56,7 +56,8 @@ std::string show(const std::vector<TokenId> &ids)
 
 } // namespace
 
-class TestTokenizerReference : public QObject {
+class TestTokenizerReference : public QObject
+{
     Q_OBJECT
 private slots:
     void initTestCase();
@@ -88,11 +89,14 @@ void TestTokenizerReference::initTestCase()
     }
     QString out;
     if (!installed) {
-        const int rc = run(u"npm"_qs, {u"install"_qs, u"--no-audit"_qs, u"--no-fund"_qs, u"--no-package-lock"_qs},
-                           refDir(), out, 10 * 60'000);
-        if (rc != 0 && (out.contains(u"ENOTFOUND"_qs) || out.contains(u"EAI_AGAIN"_qs) || out.contains(u"ECONNREFUSED"_qs) ||
-                        out.contains(u"ETIMEDOUT"_qs) || out.contains(u"ENETUNREACH"_qs)))
-            QSKIP(qPrintable(u"npm registry unreachable, cannot install the reference packages: "_qs + out.right(300)));
+        const int rc =
+            run(u"npm"_qs, {u"install"_qs, u"--no-audit"_qs, u"--no-fund"_qs, u"--no-package-lock"_qs},
+                refDir(), out, 10 * 60'000);
+        if (rc != 0 && (out.contains(u"ENOTFOUND"_qs) || out.contains(u"EAI_AGAIN"_qs) ||
+                        out.contains(u"ECONNREFUSED"_qs) || out.contains(u"ETIMEDOUT"_qs) ||
+                        out.contains(u"ENETUNREACH"_qs)))
+            QSKIP(qPrintable(u"npm registry unreachable, cannot install the reference packages: "_qs +
+                             out.right(300)));
         QVERIFY2(rc == 0, qPrintable(u"npm install failed: "_qs + out.right(1000)));
     }
     const QString corpus = QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/tokenizer/corpus.json");
@@ -137,11 +141,12 @@ void TestTokenizerReference::corpusIds()
         ++compared;
         const std::vector<TokenId> want = expected[i].get<std::vector<TokenId>>();
         if (got != want && ++mismatches <= 5)
-            report += "\n  #" + std::to_string(i) + " " + nlohmann::json(text).dump() + "\n    c++  " + show(got) +
-                      "\n    node " + show(want);
+            report += "\n  #" + std::to_string(i) + " " + nlohmann::json(text).dump() + "\n    c++  " +
+                      show(got) + "\n    node " + show(want);
     }
     QVERIFY2(mismatches == 0, (std::to_string(mismatches) + " of " + std::to_string(compared) +
-                               " strings differ from the reference:" + report).c_str());
+                               " strings differ from the reference:" + report)
+                                  .c_str());
     QVERIFY(compared >= 300);
 }
 
@@ -178,7 +183,9 @@ void TestTokenizerReference::testPlans()
         } else if (line.rfind("Encoded: ", 0) == 0 && current == name) {
             const auto want = nlohmann::json::parse(line.substr(9)).get<std::vector<TokenId>>();
             const auto got = (*tok)->encode(sample, SpecialTokens::AsText);
-            QVERIFY2(got == want, (nlohmann::json(sample).dump() + "\n    c++  " + show(got) + "\n    plan " + show(want)).c_str());
+            QVERIFY2(got == want,
+                     (nlohmann::json(sample).dump() + "\n    c++  " + show(got) + "\n    plan " + show(want))
+                         .c_str());
             ++checked;
         }
     }

@@ -62,9 +62,9 @@ inline PointResult syntheticPoint(int concurrency, double scale, std::mt19937 &r
 }
 
 // phases × backends scenarios of gpt-oss-20b on H200×1 with 4 load points each.
-inline StoredRun storeRun(StorageWriter &writer, const std::string &campaign, const std::vector<std::string> &phases,
-                          const std::vector<std::string> &backends, double scale, unsigned seed,
-                          const std::vector<std::string> &tags = {})
+inline StoredRun storeRun(StorageWriter &writer, const std::string &campaign,
+                          const std::vector<std::string> &phases, const std::vector<std::string> &backends,
+                          double scale, unsigned seed, const std::vector<std::string> &tags = {})
 {
     std::mt19937 rng(seed);
     StoredRun out;
@@ -100,8 +100,10 @@ inline StoredRun storeRun(StorageWriter &writer, const std::string &campaign, co
         std::vector<PointResult> points;
         const int conc[] = {1, 8, 32, 64};
         for (int k = 0; k < 4; ++k) {
-            points.push_back(syntheticPoint(conc[k], scale * (si.index + 1), rng, !(si.index == 1 && k == 3)));
-            writer.beginPoint(out.uuid, si.index, k, {{"load", {{"mode", "concurrency"}, {"concurrency", conc[k]}}}});
+            points.push_back(
+                syntheticPoint(conc[k], scale * (si.index + 1), rng, !(si.index == 1 && k == 3)));
+            writer.beginPoint(out.uuid, si.index, k,
+                              {{"load", {{"mode", "concurrency"}, {"concurrency", conc[k]}}}});
             FinishedPoint fp;
             fp.scenarioIndex = si.index;
             fp.pointIndex = k;

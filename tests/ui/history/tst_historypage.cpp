@@ -30,7 +30,8 @@ private:
 
     static QString vllmSample()
     {
-        return QStringLiteral(THROUGHLINE_SHARED_DIR) + u"/data/samples/vllm-bench/surajssd_vllm_detailed_llama33_70b_tp8_sharegpt_qps16.json"_qs;
+        return QStringLiteral(THROUGHLINE_SHARED_DIR) +
+               u"/data/samples/vllm-bench/surajssd_vllm_detailed_llama33_70b_tp8_sharegpt_qps16.json"_qs;
     }
 
 private slots:
@@ -41,7 +42,8 @@ private slots:
         QVERIFY(writer.open(m_db.toStdString()).ok());
         m_stored.push_back(TestFixture::storeRun(writer, "alpha", {"Chat"}, {"vllm"}, 50, 1, {"nightly"}));
         m_stored.push_back(TestFixture::storeRun(writer, "beta", {"Chat", "Reasoning"}, {"sglang"}, 60, 2));
-        m_stored.push_back(TestFixture::storeRun(writer, "gamma", {"Reasoning"}, {"vllm", "trtllm"}, 40, 3, {"nightly"}));
+        m_stored.push_back(
+            TestFixture::storeRun(writer, "gamma", {"Reasoning"}, {"vllm", "trtllm"}, 40, 3, {"nightly"}));
         QVERIFY(writer.flush().ok());
         QVERIFY(writer.close().ok());
     }
@@ -67,7 +69,8 @@ private slots:
         QTest::addColumn<QStringList>("campaigns");
         QTest::newRow("none") << QString() << QStringList{u"alpha"_qs, u"beta"_qs, u"gamma"_qs};
         QTest::newRow("backend") << u"backend=sglang"_qs << QStringList{u"beta"_qs};
-        QTest::newRow("backend or") << u"backend=sglang,backend=trt*"_qs << QStringList{u"beta"_qs, u"gamma"_qs};
+        QTest::newRow("backend or") << u"backend=sglang,backend=trt*"_qs
+                                    << QStringList{u"beta"_qs, u"gamma"_qs};
         QTest::newRow("phase and backend") << u"phase=reasoning,backend=vllm"_qs << QStringList{u"gamma"_qs};
         QTest::newRow("gpu glob") << u"gpu=H2*"_qs << QStringList{u"alpha"_qs, u"beta"_qs, u"gamma"_qs};
         QTest::newRow("gpu none") << u"gpu=B200"_qs << QStringList{};
@@ -113,7 +116,8 @@ private slots:
     void detail()
     {
         HistoryPage page(m_db);
-        QAbstractItemModelTester tester(page.pointsModel(), QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QAbstractItemModelTester tester(page.pointsModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
         QVERIFY(page.showRun(QString::fromStdString(m_stored[1].uuid)));
         QCOMPARE(page.pointsModel()->rowCount(), 8);
         QCOMPARE(page.curveChart()->chart().series.size(), 2);
@@ -121,7 +125,8 @@ private slots:
         // Validity flags reach the table: scenario 1 point 3 was stored invalid.
         bool invalidSeen = false;
         for (int r = 0; r < page.pointsModel()->rowCount(); ++r)
-            invalidSeen = invalidSeen || page.pointsModel()->index(r, 7).data().toString().contains(u"error_rate"_qs);
+            invalidSeen =
+                invalidSeen || page.pointsModel()->index(r, 7).data().toString().contains(u"error_rate"_qs);
         QVERIFY(invalidSeen);
         // CSV export of the points table: header + one line per point.
         const QString csv = HistoryPage::toCsv(page.pointsModel());

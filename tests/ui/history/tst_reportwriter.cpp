@@ -66,11 +66,13 @@ private slots:
         const Status st = ReportWriter::write(*data, pdf, options);
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
         if (qEnvironmentVariableIsSet("THROUGHLINE_REPORT_KEEP"))
-            QFile::copy(pdf, qEnvironmentVariable("THROUGHLINE_REPORT_KEEP") + u"/report-"_qs + paper + u".pdf"_qs);
+            QFile::copy(pdf, qEnvironmentVariable("THROUGHLINE_REPORT_KEEP") + u"/report-"_qs + paper +
+                                 u".pdf"_qs);
 
         // Every scenario id and every verdict, as stored, appear in the text.
         // NFKC folds the typographic ligatures (ﬁ) that pdftotext reports as such.
-        const QString text = tool(u"pdftotext"_qs, {u"-layout"_qs, pdf, u"-"_qs}).normalized(QString::NormalizationForm_KC);
+        const QString text =
+            tool(u"pdftotext"_qs, {u"-layout"_qs, pdf, u"-"_qs}).normalized(QString::NormalizationForm_KC);
         QVERIFY(!text.isEmpty());
         auto detail = reader.runDetail(m_run.uuid);
         QVERIFY(detail.ok());
@@ -79,7 +81,8 @@ private slots:
             QVERIFY2(text.contains(QString::fromStdString(sc.key)), sc.key.c_str());
             QVERIFY(!sc.verdict.empty());
             verdicts.insert(QString::fromStdString(sc.verdict));
-            QVERIFY(text.contains(QString::fromStdString(sc.key) + u" — "_qs + QString::fromStdString(sc.verdict)));
+            QVERIFY(text.contains(QString::fromStdString(sc.key) + u" — "_qs +
+                                  QString::fromStdString(sc.verdict)));
         }
         QVERIFY(verdicts.contains(u"pass"_qs) && verdicts.contains(u"fail"_qs));
         // Three sampled table values equal to the database's indexed columns.
@@ -89,9 +92,10 @@ private slots:
             const PointRow &p = detail->points[i];
             const QString tps = ReportWriter::number(p.outputTpsPerGpu, 1);
             const QString ttft = ReportWriter::number(p.ttftMsP90, 1);
-            QVERIFY2(text.contains(QRegularExpression(u"\\b"_qs + QRegularExpression::escape(tps) + u"\\s+"_qs
-                                                      + QRegularExpression::escape(ttft) + u"\\b"_qs)),
-                     qPrintable(tps + u" "_qs + ttft));
+            QVERIFY2(
+                text.contains(QRegularExpression(u"\\b"_qs + QRegularExpression::escape(tps) + u"\\s+"_qs +
+                                                 QRegularExpression::escape(ttft) + u"\\b"_qs)),
+                qPrintable(tps + u" "_qs + ttft));
         }
         QVERIFY(text.contains(u"Page 1 of"_qs));
         QVERIFY(text.contains(u"Appendix A: metric definitions"_qs));
@@ -137,7 +141,8 @@ private slots:
         QCOMPARE(back->run.scenarios.size(), data->run.scenarios.size());
         const QString pdf = m_dir.filePath(u"fromjson.pdf"_qs);
         QVERIFY(ReportWriter::write(*back, pdf).ok());
-        QVERIFY(tool(u"pdftotext"_qs, {pdf, u"-"_qs}).contains(QString::fromStdString(m_run.scenarioIds.front())));
+        QVERIFY(tool(u"pdftotext"_qs, {pdf, u"-"_qs})
+                    .contains(QString::fromStdString(m_run.scenarioIds.front())));
     }
 };
 

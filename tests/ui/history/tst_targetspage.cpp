@@ -72,11 +72,13 @@ private slots:
         // A broken file: error names the file.
         QFile bad(m_dir.filePath(u"bad.json"_qs));
         QVERIFY(bad.open(QIODevice::WriteOnly));
-        bad.write("{\"schema\": \"throughline.targets/1\", \"targets\": [{\"metric\": \"ttft_ms\", \"cmp\": \"=\"}]}");
+        bad.write("{\"schema\": \"throughline.targets/1\", \"targets\": [{\"metric\": \"ttft_ms\", \"cmp\": "
+                  "\"=\"}]}");
         bad.close();
         const Status st = other.importJson(bad.fileName());
         QVERIFY(!st.ok());
-        QVERIFY2(QString::fromStdString(st.error().message).contains(u"bad.json"_qs), st.error().message.c_str());
+        QVERIFY2(QString::fromStdString(st.error().message).contains(u"bad.json"_qs),
+                 st.error().message.c_str());
         QCOMPARE(other.model()->rowCount(), 1); // unchanged
         QVERIFY(other.model()->removeRows(0, 1));
         QCOMPARE(other.model()->rowCount(), 0);
@@ -93,7 +95,8 @@ private slots:
         page.model()->appendRow(); // output_tps_per_gpu >= value, baseline, any scenario
         QVERIFY(page.model()->setData(page.model()->index(0, TargetsTableModel::Value), 1.0, Qt::EditRole));
         page.model()->appendRow();
-        QVERIFY(page.model()->setData(page.model()->index(1, TargetsTableModel::Phase), u"Reasoning"_qs, Qt::EditRole));
+        QVERIFY(page.model()->setData(page.model()->index(1, TargetsTableModel::Phase), u"Reasoning"_qs,
+                                      Qt::EditRole));
         QVERIFY(page.model()->setData(page.model()->index(1, TargetsTableModel::Value), 1e9, Qt::EditRole));
         QVERIFY(page.showRunMatrix(QString::fromStdString(run.uuid.substr(0, 8))).ok());
         QTableWidget *m = page.matrix();
