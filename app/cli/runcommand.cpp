@@ -114,14 +114,16 @@ void printTable(std::FILE *out, const RunResults &res, const RunOutcome &run)
     for (std::size_t i = 0; i < res.scenarios.size(); ++i) {
         const ScenarioResult &s = res.scenarios[i];
         const ScenarioOutcome &so = run.scenarios[i];
-        std::fprintf(out, "\n%s  [%s]%s%s\n", s.id.c_str(), std::string(verdictStatusKey(s.verdict.status)).c_str(),
-                     so.simulated ? "  (simulated)" : "", so.aborted ? ("  ABORTED: " + so.abortReason).c_str() : "");
-        std::fprintf(out, "  %-10s %10s %10s %9s %9s %9s %9s %6s %6s  %s\n", "load", "out tok/s", "tok/s/GPU", "TTFT p50",
-                     "TTFT p95", "TPOT p50", "TPOT p90", "ok", "err", "validity");
+        std::fprintf(
+            out, "\n%s  [%s]%s%s\n", s.id.c_str(), std::string(verdictStatusKey(s.verdict.status)).c_str(),
+            so.simulated ? "  (simulated)" : "", so.aborted ? ("  ABORTED: " + so.abortReason).c_str() : "");
+        std::fprintf(out, "  %-10s %10s %10s %9s %9s %9s %9s %6s %6s  %s\n", "load", "out tok/s", "tok/s/GPU",
+                     "TTFT p50", "TTFT p95", "TPOT p50", "TPOT p90", "ok", "err", "validity");
         for (std::size_t k = 0; k < s.points.size(); ++k) {
             const PointResult &p = s.points[k];
-            std::string load = p.load.mode == PointLoad::Mode::Concurrency ? "C=" + std::to_string(p.load.concurrency)
-                                                                           : "λ=" + fmt(p.load.rate, 2);
+            std::string load = p.load.mode == PointLoad::Mode::Concurrency
+                                   ? "C=" + std::to_string(p.load.concurrency)
+                                   : "λ=" + fmt(p.load.rate, 2);
             int errs = 0;
             for (const auto &[k2, n] : p.errors)
                 errs += n;
@@ -141,12 +143,14 @@ void printTable(std::FILE *out, const RunResults &res, const RunOutcome &run)
                          std::string(comparatorKey(c.cmp)).c_str(), c.target, fmt(c.value, 2).c_str(),
                          std::string(checkOutcomeKey(c.outcome)).c_str());
     }
-    std::fprintf(out, "  (latencies in ms; n/a = not reportable at this sample size; *op = operating point)\n");
+    std::fprintf(out,
+                 "  (latencies in ms; n/a = not reportable at this sample size; *op = operating point)\n");
 }
 
 // Records a finished run into the database at `path` (history or a fresh bundle). Done after the run from the
 // outcome (not streamed during it): simple, and a storage failure cannot disturb the load engine.
-Status recordRun(const std::string &path, const RunOutcome &run, const RunResults &res, const std::string &campaignJson)
+Status recordRun(const std::string &path, const RunOutcome &run, const RunResults &res,
+                 const std::string &campaignJson)
 {
     RunStart start;
     start.uuid = run.runId;
@@ -173,10 +177,13 @@ Status recordRun(const std::string &path, const RunOutcome &run, const RunResult
         si.decodeGpus = sr.decodeGpus;
         si.isl = sr.isl;
         si.osl = sr.osl;
-        si.config = {{"id", sr.id}, {"endpoint", so.scenario.endpoint.name}, {"simulated", so.simulated},
+        si.config = {{"id", sr.id},
+                     {"endpoint", so.scenario.endpoint.name},
+                     {"simulated", so.simulated},
                      {"time_scale", so.timeScale}};
         for (const PointOutcome &po : so.points)
-            si.plannedPoints.push_back({{"load", po.result.toJson().value("load", nlohmann::json::object())}});
+            si.plannedPoints.push_back(
+                {{"load", po.result.toJson().value("load", nlohmann::json::object())}});
         start.scenarios.push_back(std::move(si));
     }
 
@@ -210,7 +217,8 @@ int runRun(Context &ctx)
     QCommandLineParser parser;
     ctx.setupParser(parser, u"Run a campaign against its endpoints and judge the results."_qs, u"CAMPAIGN"_qs,
                     u"Campaign JSON file."_qs);
-    parser.addOption({u"endpoint"_qs, u"Override endpoints: URL (campaign with one endpoint) or NAME=URL (repeatable)."_qs,
+    parser.addOption({u"endpoint"_qs,
+                      u"Override endpoints: URL (campaign with one endpoint) or NAME=URL (repeatable)."_qs,
                       u"url"_qs});
     parser.addOption({u"api-key-env"_qs, u"Read the API key from this environment variable."_qs, u"name"_qs});
     parser.addOption({u"only"_qs, u"Keep scenarios matching key=glob[,key=glob…]."_qs, u"expr"_qs});
@@ -235,7 +243,8 @@ int runRun(Context &ctx)
     const Campaign &campaign = *loaded->outcome.campaign;
     auto expanded = MatrixExpander().expand(campaign);
     if (!expanded) {
-        std::fprintf(stderr, "%s: %s\n", loaded->path.toLocal8Bit().constData(), expanded.error().message.c_str());
+        std::fprintf(stderr, "%s: %s\n", loaded->path.toLocal8Bit().constData(),
+                     expanded.error().message.c_str());
         return ExitBadInput;
     }
     std::vector<Scenario> list = std::move(expanded).value();
@@ -243,7 +252,8 @@ int runRun(Context &ctx)
         auto r = ScenarioFilter::parse(parser.value(u"only"_qs).toStdString());
         if (!r)
             return ctx.usageError(u"--only: "_qs + QString::fromStdString(r.error().message));
-        std::erase_if(list, [&](const Scenario &s) { return !ScenarioFilter::matches(*r, MatrixExpander::keysOf(s)); });
+        std::erase_if(
+            list, [&](const Scenario &s) { return !ScenarioFilter::matches(*r, MatrixExpander::keysOf(s)); });
         if (list.empty()) {
             std::fprintf(stderr, "run: no scenario matches --only\n");
             return ExitBadInput;
@@ -268,7 +278,8 @@ int runRun(Context &ctx)
             any = true;
         }
         if (named && !any)
-            return ctx.usageError(u"--endpoint: no endpoint named '"_qs + QString::fromStdString(name) + u"'"_qs);
+            return ctx.usageError(u"--endpoint: no endpoint named '"_qs + QString::fromStdString(name) +
+                                  u"'"_qs);
     }
     // Targets table referenced by the campaign (relative to the campaign file).
     std::optional<TargetTable> targets;
@@ -287,7 +298,8 @@ int runRun(Context &ctx)
     if (parser.isSet(u"out"_qs)) {
         outDir = parser.value(u"out"_qs);
         if (!QDir().mkpath(outDir)) {
-            std::fprintf(stderr, "run: cannot create output directory %s\n", outDir.toLocal8Bit().constData());
+            std::fprintf(stderr, "run: cannot create output directory %s\n",
+                         outDir.toLocal8Bit().constData());
             return ExitBadInput;
         }
     }
@@ -300,7 +312,8 @@ int runRun(Context &ctx)
     opt.workers = parser.value(u"workers"_qs).toInt();
     opt.apiKeyEnvOverride = parser.value(u"api-key-env"_qs).toStdString();
     opt.campaignName = campaign.name;
-    opt.campaignSha256 = QCryptographicHash::hash(campaignBytes, QCryptographicHash::Sha256).toHex().toStdString();
+    opt.campaignSha256 =
+        QCryptographicHash::hash(campaignBytes, QCryptographicHash::Sha256).toHex().toStdString();
     opt.simLauncher = &launchSim;
 
     RunController controller(list, opt);
@@ -318,7 +331,8 @@ int runRun(Context &ctx)
                 continue;
             const LiveProgress p = controller.live().progress();
             controller.live().takeSamples(); // the CLI reads counters only; keep the buffer small
-            std::fprintf(stderr, "%s[%d/%d] %s %s  %llu/%llu requests, %llu failed, %d in flight, %.1f s, ETA %s%s",
+            std::fprintf(stderr,
+                         "%s[%d/%d] %s %s  %llu/%llu requests, %llu failed, %d in flight, %.1f s, ETA %s%s",
                          tty ? "\r\033[K" : "", p.scenarioIndex + 1, p.scenarioCount, p.scenarioId.c_str(),
                          p.pointLabel.c_str(), static_cast<unsigned long long>(p.finishedRequests),
                          static_cast<unsigned long long>(p.plannedRequests),
@@ -354,7 +368,8 @@ int runRun(Context &ctx)
         ScenarioResult sr = ScenarioResult::fromScenario(so.scenario);
         for (const PointOutcome &po : so.points)
             sr.points.push_back(po.result);
-        const std::vector<TargetRow> rows = targets ? targets->matching(so.scenario) : std::vector<TargetRow>{};
+        const std::vector<TargetRow> rows =
+            targets ? targets->matching(so.scenario) : std::vector<TargetRow>{};
         sr.verdict = judgeScenario(so.scenario, sr.points, rows);
         if (so.aborted && so.abortReason != "cancelled")
             runtimeError = true;
@@ -412,7 +427,8 @@ int runRun(Context &ctx)
         QFile prov(QString::fromStdString(dir + "/provenance.json"));
         if (prov.open(QIODevice::WriteOnly | QIODevice::Truncate))
             prov.write(QByteArray::fromStdString(run.provenance.dump(2) + "\n"));
-        std::fprintf(h, "\nwrote %s/{results.json, points.csv, requests.csv, provenance.json}\n", dir.c_str());
+        std::fprintf(h, "\nwrote %s/{results.json, points.csv, requests.csv, provenance.json}\n",
+                     dir.c_str());
         // run.tlrun: exported from history when recorded there, else written directly into a fresh bundle.
         const std::string bundle = dir + "/run.tlrun";
         Status bst = Ok{};

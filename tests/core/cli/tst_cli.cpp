@@ -29,6 +29,7 @@ private slots:
     void expandOnly();
     void expandRefusesInvalid();
     void globalFlagsAfterCommand();
+    void runRecordsHistoryAndBundle();
 
 private:
     struct Run {
@@ -287,6 +288,46 @@ void TestCli::globalFlagsAfterCommand()
         return f.readAll();
     }());
     QCOMPARE(stdinRun.code, 0);
+}
+
+// `run` records into THROUGHLINE_DB and writes run.tlrun into --out; --no-history adds nothing; a storage
+// error exits 3 but the results files are still written.
+void TestCli::runRecordsHistoryAndBundle()
+{
+    const QString out1 = m_dir.filePath(u"run-out1"_qs);
+    const Run r = run({u"run"_qs, m_demo, u"--out"_qs, out1});
+    QCOMPARE(r.code, 0);
+    const qsizetype at = r.out.indexOf(u"recorded run "_qs);
+    QVERIFY2(at >= 0, qPrintable(r.out + r.err));
+    const QString uuid = r.out.mid(at + 13, 36);
+    QVERIFY(QFile::exists(out1 + u"/results.json"_qs));
+    QVERIFY(QFile::exists(out1 + u"/run.tlrun"_qs));
+
+    const Run runs = run({u"runs"_qs});
+    QCOMPARE(runs.code, 0);
+    QVERIFY2(runs.out.contains(uuid.left(8)), qPrintable(runs.out));
+    QVERIFY2(runs.out.contains(u"1 run"_qs), qPrintable(runs.out));
+    const Run show = run({u"show"_qs, uuid.left(8)});
+    QCOMPARE(show.code, 0);
+    QVERIFY(show.out.contains(uuid));
+    const Run showBundle = run({u"show"_qs, out1 + u"/run.tlrun"_qs});
+    QCOMPARE(showBundle.code, 0);
+    QVERIFY(showBundle.out.contains(uuid));
+
+    const QString out2 = m_dir.filePath(u"run-out2"_qs);
+    const Run nh = run({u"run"_qs, m_demo, u"--no-history"_qs, u"--out"_qs, out2});
+    QCOMPARE(nh.code, 0);
+    QVERIFY(QFile::exists(out2 + u"/run.tlrun"_qs));
+    const Run runs2 = run({u"runs"_qs});
+    QVERIFY2(runs2.out.contains(u"1 run"_qs), qPrintable(runs2.out));
+
+    // A directory is not a database: storage error, exit 3, results still written.
+    const QString out3 = m_dir.filePath(u"run-out3"_qs);
+    const Run bad = run({u"--db"_qs, m_dir.path(), u"run"_qs, m_demo, u"--out"_qs, out3});
+    QCOMPARE(bad.code, 3);
+    QVERIFY2(bad.err.contains(u"history database"_qs), qPrintable(bad.err));
+    QVERIFY(QFile::exists(out3 + u"/results.json"_qs));
+    QVERIFY(QFile::exists(out3 + u"/run.tlrun"_qs));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

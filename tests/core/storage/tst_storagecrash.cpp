@@ -96,7 +96,9 @@ void TestStorageCrash::killWriterAtRandomMoments()
         QCOMPARE(n % 500, std::int64_t(0));
         auto todo = reader.unfinishedPoints(k.uuid.toStdString());
         QVERIFY(todo);
-        QVERIFY(!todo->empty());
+        // A late kill can land after the child finished every point (an -O2 child writes fast), so an empty
+        // list is legitimate here; resume of unfinished points is asserted in tst_storagewriter.
+        qInfo("run %s: %zu unfinished point(s) after the kill", qPrintable(k.uuid), todo->size());
     }
     auto orphans = reader.connection().queryInt(
         "SELECT count(*) FROM requests q LEFT JOIN request_events e ON e.request_id = q.id "

@@ -201,7 +201,7 @@ void TestTargetTable::demoTargetsMatchDemoScenario()
 {
     const auto t = TargetTable::load(":/targets/demo-targets.json");
     QVERIFY(t.ok());
-    for (const char *phase : {"Chat", "Reasoning"}) {
+    for (const char *phase : {"Chat", "Reasoning-short"}) {
         const auto rows = t->matching(scenario("gpt-oss-20b", "H200", 1, phase));
         QCOMPARE(rows.size(), std::size_t(3));
     }
