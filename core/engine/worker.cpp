@@ -5,8 +5,12 @@
 #include "core/engine/streamaccumulator.h"
 
 #include <curl/curl.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
 
 namespace Throughline {
@@ -28,6 +32,7 @@ struct Worker::Transfer {
     bool firstContentSeen = false;
     ErrorClass forcedError = ErrorClass::None; // set by timeouts/cancel before curl finishes
     std::string forcedDetail;
+    std::size_t activeIndex = 0; // position in Worker::m_active (swap-removal keeps finishing O(1))
 };
 
 namespace {
@@ -83,6 +88,16 @@ Worker::Worker(int index, Clock::time_point t0, CompletionFn onComplete)
     curl_multi_setopt(multi, CURLMOPT_MAXCONNECTS, 65536L);
     curl_multi_setopt(multi, CURLMOPT_MAX_HOST_CONNECTIONS, 0L);
     curl_multi_setopt(multi, CURLMOPT_PIPELINING, static_cast<long>(CURLPIPE_MULTIPLEX));
+    m_epoll = epoll_create1(EPOLL_CLOEXEC);
+    m_wakeFd = eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+    epoll_event ev{};
+    ev.events = EPOLLIN;
+    ev.data.fd = m_wakeFd;
+    epoll_ctl(m_epoll, EPOLL_CTL_ADD, m_wakeFd, &ev);
+    curl_multi_setopt(multi, CURLMOPT_SOCKETFUNCTION, &Worker::onSocket);
+    curl_multi_setopt(multi, CURLMOPT_SOCKETDATA, this);
+    curl_multi_setopt(multi, CURLMOPT_TIMERFUNCTION, &Worker::onTimer);
+    curl_multi_setopt(multi, CURLMOPT_TIMERDATA, this);
 }
 
 Worker::~Worker()
@@ -93,6 +108,8 @@ Worker::~Worker()
         delete t;
     }
     curl_multi_cleanup(static_cast<CURLM *>(m_multi));
+    close(m_wakeFd);
+    close(m_epoll);
 }
 
 std::int64_t Worker::nowNs() const
@@ -111,7 +128,7 @@ void Worker::stop()
     if (!m_thread.joinable())
         return;
     m_stop = true;
-    curl_multi_wakeup(static_cast<CURLM *>(m_multi));
+    wake();
     m_thread.join();
 }
 
@@ -122,13 +139,49 @@ void Worker::submit(WorkItem item)
         std::lock_guard lock(m_inboxMutex);
         m_inbox.push_back(std::move(item));
     }
-    curl_multi_wakeup(static_cast<CURLM *>(m_multi));
+    wake();
 }
 
 void Worker::cancelAll()
 {
     m_cancel = true;
-    curl_multi_wakeup(static_cast<CURLM *>(m_multi));
+    wake();
+}
+
+void Worker::wake()
+{
+    const std::uint64_t one = 1;
+    // EAGAIN means the counter is already non-zero: the worker is being woken anyway.
+    [[maybe_unused]] const ssize_t n = ::write(m_wakeFd, &one, sizeof one);
+}
+
+int Worker::onSocket(void *, int fd, int what, void *user, void *socketData)
+{
+    auto *w = static_cast<Worker *>(user);
+    if (what == CURL_POLL_REMOVE) {
+        // The descriptor may already be closed; ENOENT/EBADF are expected then.
+        epoll_ctl(w->m_epoll, EPOLL_CTL_DEL, fd, nullptr);
+        return 0;
+    }
+    epoll_event ev{};
+    ev.events = ((what & CURL_POLL_IN) ? EPOLLIN : 0u) | ((what & CURL_POLL_OUT) ? EPOLLOUT : 0u);
+    ev.data.fd = fd;
+    if (!socketData) {
+        if (epoll_ctl(w->m_epoll, EPOLL_CTL_ADD, fd, &ev) != 0 && errno == EEXIST)
+            epoll_ctl(w->m_epoll, EPOLL_CTL_MOD, fd, &ev);
+        // Any non-null marker: libcurl hands it back for this socket until CURL_POLL_REMOVE.
+        curl_multi_assign(static_cast<CURLM *>(w->m_multi), fd, w);
+    } else if (epoll_ctl(w->m_epoll, EPOLL_CTL_MOD, fd, &ev) != 0 && errno == ENOENT) {
+        epoll_ctl(w->m_epoll, EPOLL_CTL_ADD, fd, &ev);
+    }
+    return 0;
+}
+
+int Worker::onTimer(void *, long timeoutMs, void *user)
+{
+    auto *w = static_cast<Worker *>(user);
+    w->m_curlDeadlineNs = timeoutMs < 0 ? -1 : w->nowNs() + static_cast<std::int64_t>(timeoutMs) * 1'000'000;
+    return 0;
 }
 
 std::vector<double> Worker::takeLoopLagMs()
@@ -237,6 +290,7 @@ void Worker::addTransfer(WorkItem &&item)
     }
 
     t->record.tSend = nowNs();
+    t->activeIndex = m_active.size();
     m_active.push_back(t);
     curl_multi_add_handle(static_cast<CURLM *>(m_multi), e);
 }
@@ -335,7 +389,10 @@ void Worker::finishTransfer(Transfer *t, int curlCode)
     curl_multi_remove_handle(multi, t->easy);
     curl_slist_free_all(t->headers);
     t->headers = nullptr;
-    m_active.erase(std::find(m_active.begin(), m_active.end(), t));
+    Transfer *last = m_active.back();
+    m_active[t->activeIndex] = last;
+    last->activeIndex = t->activeIndex;
+    m_active.pop_back();
 
     RequestRecord done = std::move(t->record);
     const std::uint64_t tag = t->tag;
@@ -401,11 +458,29 @@ void Worker::cancelEverything()
     }
 }
 
+void Worker::collectFinished()
+{
+    drainEvents();
+    auto *multi = static_cast<CURLM *>(m_multi);
+    int msgs = 0;
+    while (CURLMsg *m = curl_multi_info_read(multi, &msgs)) {
+        if (m->msg != CURLMSG_DONE)
+            continue;
+        Transfer *t = nullptr;
+        curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, reinterpret_cast<char **>(&t));
+        if (t)
+            finishTransfer(t, m->data.result);
+    }
+}
+
 void Worker::run()
 {
     auto *multi = static_cast<CURLM *>(m_multi);
     std::int64_t lastTimeoutCheck = nowNs();
     constexpr int kPollMs = 50;
+    constexpr int kMaxEvents = 512;
+    epoll_event events[kMaxEvents];
+    int running = 0;
     while (!m_stop.load()) {
         if (m_cancel.exchange(false))
             cancelEverything();
@@ -414,39 +489,51 @@ void Worker::run()
             m_inboxLocal.swap(m_inbox);
         }
         for (WorkItem &w : m_inboxLocal)
-            addTransfer(std::move(w));
+            addTransfer(std::move(w)); // libcurl arms a 0 ms timer for each: started below
         m_inboxLocal.clear();
 
-        int running = 0;
-        curl_multi_perform(multi, &running);
-        drainEvents();
-        int msgs = 0;
-        while (CURLMsg *m = curl_multi_info_read(multi, &msgs)) {
-            if (m->msg != CURLMSG_DONE)
-                continue;
-            Transfer *t = nullptr;
-            curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, reinterpret_cast<char **>(&t));
-            if (t)
-                finishTransfer(t, m->data.result);
+        std::int64_t now = nowNs();
+        if (m_curlDeadlineNs >= 0 && now >= m_curlDeadlineNs) {
+            m_curlDeadlineNs = -1;
+            curl_multi_socket_action(multi, CURL_SOCKET_TIMEOUT, 0, &running);
         }
-        const std::int64_t now = nowNs();
+        collectFinished();
+        now = nowNs();
         if (now - lastTimeoutCheck > 100'000'000) {
             checkTimeouts(now);
             lastTimeoutCheck = now;
         }
-        {
-            std::lock_guard lock(m_inboxMutex);
-            if (!m_inbox.empty() || m_cancel.load() || m_stop.load())
-                continue;
+
+        int waitMs = kPollMs;
+        if (m_curlDeadlineNs >= 0) {
+            const std::int64_t untilNs = m_curlDeadlineNs - nowNs();
+            waitMs = untilNs <= 0
+                         ? 0
+                         : static_cast<int>(std::min<std::int64_t>(kPollMs, (untilNs + 999'999) / 1'000'000));
         }
         const std::int64_t before = nowNs();
-        curl_multi_poll(multi, nullptr, 0, kPollMs, nullptr);
-        const double lagMs = static_cast<double>(nowNs() - before) / 1e6 - kPollMs;
-        if (lagMs > 0) {
-            // Woke up later than the poll timeout: the thread was starved (CPU-bound client).
-            std::lock_guard lock(m_lagMutex);
-            if (m_loopLagMs.size() < 100000)
-                m_loopLagMs.push_back(lagMs);
+        const int ready = epoll_wait(m_epoll, events, kMaxEvents, waitMs);
+        if (ready == 0 && waitMs > 0) {
+            // Woke up later than the timeout: the thread was starved (CPU-bound client).
+            const double lagMs = static_cast<double>(nowNs() - before) / 1e6 - waitMs;
+            if (lagMs > 0) {
+                std::lock_guard lock(m_lagMutex);
+                if (m_loopLagMs.size() < 100000)
+                    m_loopLagMs.push_back(lagMs);
+            }
+        }
+        for (int i = 0; i < ready; ++i) {
+            const int fd = events[i].data.fd;
+            if (fd == m_wakeFd) {
+                std::uint64_t count = 0;
+                [[maybe_unused]] const ssize_t n = ::read(m_wakeFd, &count, sizeof count);
+                continue;
+            }
+            const std::uint32_t e = events[i].events;
+            const int flags = ((e & EPOLLIN) ? CURL_CSELECT_IN : 0) |
+                              ((e & EPOLLOUT) ? CURL_CSELECT_OUT : 0) |
+                              ((e & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
+            curl_multi_socket_action(multi, fd, flags, &running);
         }
     }
     cancelEverything();

@@ -1,8 +1,10 @@
 #pragma once
-// One load-engine worker: a thread running its own libcurl multi handle and loop (curl_multi_poll, woken
-// with curl_multi_wakeup when work is handed over). Transfers stream SSE; the write callback only
-// timestamps, appends and finds event boundaries (SseParser); events are classified after each
-// curl_multi_perform, still on this thread but outside the callback.
+// One load-engine worker: a thread running its own libcurl multi handle driven by curl_multi_socket_action
+// over an epoll set (woken through an eventfd when work is handed over). Only sockets that are ready are
+// touched, so a loop turn costs O(ready), not O(open streams) — what lets one process hold 16,384 streams.
+// Transfers stream SSE; the write callback only timestamps, appends and finds event boundaries
+// (SseParser); events are classified after each batch of socket actions, still on this thread but
+// outside the callback.
 //
 // Thread affinity: submit(), cancelAll(), inFlight() and stop() may be called from any thread; the
 // completion callback runs on this worker's thread. Connections stay in the multi handle's cache across load
@@ -86,6 +88,10 @@ private:
     void drainEvents();
     void checkTimeouts(std::int64_t nowNs);
     void cancelEverything();
+    void wake();
+    void collectFinished();
+    static int onSocket(void *easy, int fd, int what, void *user, void *socketData);
+    static int onTimer(void *multi, long timeoutMs, void *user);
     static std::size_t onWrite(char *data, std::size_t size, std::size_t n, void *user);
     static int onPrereq(void *user, char *, char *, int, int);
 
@@ -93,6 +99,10 @@ private:
     Clock::time_point m_t0;
     CompletionFn m_onComplete;
     void *m_multi = nullptr; // CURLM*
+    int m_epoll = -1;
+    int m_wakeFd = -1; // eventfd in m_epoll: submit/cancel/stop from other threads
+    std::int64_t m_curlDeadlineNs =
+        -1; // when libcurl wants CURL_SOCKET_TIMEOUT (-1: no timer); worker thread
     std::thread m_thread;
     std::atomic<bool> m_stop{false};
     std::atomic<bool> m_cancel{false};
