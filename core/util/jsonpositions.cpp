@@ -94,40 +94,16 @@ private:
                     break;
                 case 'u': {
                     unsigned cp = 0;
-                    for (int k = 0; k < 4; ++k) {
-                        if (atEnd())
-                            return fail();
-                        const char h = peek();
-                        cp <<= 4;
-                        if (h >= '0' && h <= '9')
-                            cp |= unsigned(h - '0');
-                        else if (h >= 'a' && h <= 'f')
-                            cp |= unsigned(h - 'a' + 10);
-                        else if (h >= 'A' && h <= 'F')
-                            cp |= unsigned(h - 'A' + 10);
-                        else
-                            return fail();
-                        advance();
-                    }
+                    if (!hex4(cp))
+                        return false;
                     // Surrogate pairs are rare in keys; a lone surrogate is encoded as-is.
                     if (cp >= 0xD800 && cp <= 0xDBFF && m_pos + 6 <= m_text.size() && m_text[m_pos] == '\\' &&
                         m_text[m_pos + 1] == 'u') {
                         advance();
                         advance();
                         unsigned lo = 0;
-                        for (int k = 0; k < 4; ++k) {
-                            const char h = peek();
-                            lo <<= 4;
-                            if (h >= '0' && h <= '9')
-                                lo |= unsigned(h - '0');
-                            else if (h >= 'a' && h <= 'f')
-                                lo |= unsigned(h - 'a' + 10);
-                            else if (h >= 'A' && h <= 'F')
-                                lo |= unsigned(h - 'A' + 10);
-                            else
-                                return fail();
-                            advance();
-                        }
+                        if (!hex4(lo))
+                            return false;
                         cp = 0x10000 + ((cp - 0xD800) << 10) + (lo - 0xDC00);
                     }
                     appendUtf8(*out, cp);
@@ -144,6 +120,28 @@ private:
             advance();
         }
         return fail();
+    }
+
+    // The four hex digits of a \u escape.
+    bool hex4(unsigned &out)
+    {
+        out = 0;
+        for (int k = 0; k < 4; ++k) {
+            if (atEnd())
+                return fail();
+            const char h = peek();
+            out <<= 4;
+            if (h >= '0' && h <= '9')
+                out |= unsigned(h - '0');
+            else if (h >= 'a' && h <= 'f')
+                out |= unsigned(h - 'a' + 10);
+            else if (h >= 'A' && h <= 'F')
+                out |= unsigned(h - 'A' + 10);
+            else
+                return fail();
+            advance();
+        }
+        return true;
     }
 
     static void appendUtf8(std::string &s, unsigned cp)
@@ -195,17 +193,39 @@ private:
         return true;
     }
 
-    bool object(const std::string &ptr, int depth)
+    // The walk shared by objects and arrays: opening bracket, items separated by commas, closing bracket.
+    // `item(i)` reads the i-th item, starting at its first non-blank character.
+    template <typename Item>
+    bool items(char close, Item &&item)
     {
-        advance(); // {
+        advance(); // { or [
         skipWs();
-        std::unordered_set<std::string> seen;
-        if (peek() == '}') {
+        if (peek() == close) {
             advance();
             return true;
         }
-        while (!atEnd()) {
+        for (size_t i = 0; !atEnd(); ++i) {
             skipWs();
+            if (!item(i))
+                return false;
+            skipWs();
+            if (peek() == ',') {
+                advance();
+                continue;
+            }
+            if (peek() == close) {
+                advance();
+                return true;
+            }
+            return fail();
+        }
+        return fail();
+    }
+
+    bool object(const std::string &ptr, int depth)
+    {
+        std::unordered_set<std::string> seen;
+        return items('}', [&](size_t) {
             JsonLocation loc;
             loc.key = here();
             std::string key;
@@ -221,50 +241,19 @@ private:
             if (!seen.insert(key).second)
                 m_out.m_duplicates.emplace_back(child, loc.key);
             m_out.m_locations[child] = loc;
-            if (!value(child, depth + 1))
-                return false;
-            skipWs();
-            if (peek() == ',') {
-                advance();
-                continue;
-            }
-            if (peek() == '}') {
-                advance();
-                return true;
-            }
-            return fail();
-        }
-        return fail();
+            return value(child, depth + 1);
+        });
     }
 
     bool array(const std::string &ptr, int depth)
     {
-        advance(); // [
-        skipWs();
-        if (peek() == ']') {
-            advance();
-            return true;
-        }
-        for (size_t i = 0; !atEnd(); ++i) {
-            skipWs();
+        return items(']', [&](size_t i) {
             JsonLocation loc;
             loc.value = here();
             const std::string child = ptr + "/" + std::to_string(i);
             m_out.m_locations[child] = loc;
-            if (!value(child, depth + 1))
-                return false;
-            skipWs();
-            if (peek() == ',') {
-                advance();
-                continue;
-            }
-            if (peek() == ']') {
-                advance();
-                return true;
-            }
-            return fail();
-        }
-        return fail();
+            return value(child, depth + 1);
+        });
     }
 };
 

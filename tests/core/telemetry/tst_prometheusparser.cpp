@@ -1,10 +1,11 @@
 // Prometheus text parser: every real exposition in ../shared/data/samples/metrics/, a fixture of edge
 // cases with malformed lines (skipped, counted, line numbers), and data-driven single-line cases.
 
+#include "telemetrytestutil.h"
+
 #include "core/telemetry/prometheusparser.h"
 
 #include <QDir>
-#include <QFile>
 #include <QTest>
 
 #include <cmath>
@@ -13,39 +14,14 @@
 #include <string>
 
 using namespace Throughline;
+using namespace Throughline::TelemetryTest;
 
 namespace {
-
-std::string readFile(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray bytes = f.readAll();
-    return std::string(bytes.constData(), static_cast<std::size_t>(bytes.size()));
-}
-
-QString samplesDir()
-{
-    return QStringLiteral(THROUGHLINE_SHARED_DIR "/data/samples/metrics");
-}
 
 // Independent count of sample lines: non-blank lines not starting with '#'.
 int countSampleLines(const std::string &text)
 {
-    int n = 0;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos)
-            end = text.size();
-        std::string line = text.substr(pos, end - pos);
-        pos = end + 1;
-        const auto first = line.find_first_not_of(" \t\r");
-        if (first != std::string::npos && line[first] != '#')
-            ++n;
-    }
-    return n;
+    return static_cast<int>(TelemetryTest::dataLines(text).size());
 }
 
 const PromSample *findSample(const ParsedExposition &p, const std::string &name,
@@ -264,15 +240,7 @@ void TestPrometheusParser::malformedLinesInRealFile()
     std::string text = readFile(samplesDir() + u"/llamacpp_80fb11a_metrics.prom.txt");
     QVERIFY(!text.empty());
     const int cleanSamples = static_cast<int>(PrometheusParser::parse(text).samples.size());
-    std::vector<std::string> lines;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos)
-            end = text.size();
-        lines.push_back(text.substr(pos, end - pos));
-        pos = end + 1;
-    }
+    std::vector<std::string> lines = splitLines(text);
     // Lines 3 and 9 are samples (prompt_tokens_total, prompt_seconds_total); damage them, insert one garbage
     // line.
     QVERIFY(lines[2].rfind("llamacpp:prompt_tokens_total ", 0) == 0);

@@ -2,6 +2,8 @@
 // DCGM exporter names (from dcgm-exporter's default-counters.csv), TRT-LLM JSON iteration stats, histograms,
 // bounded memory.
 
+#include "telemetrytestutil.h"
+
 #include "core/telemetry/commonseries.h"
 #include "core/telemetry/histogramquantile.h"
 #include "core/telemetry/metricnamemap.h"
@@ -9,7 +11,6 @@
 #include "core/telemetry/telemetrystore.h"
 #include "core/telemetry/trtllmstatsparser.h"
 
-#include <QFile>
 #include <QTest>
 
 #include <algorithm>
@@ -18,19 +19,11 @@
 
 using namespace Throughline;
 using namespace Throughline::CommonSeries;
+using namespace Throughline::TelemetryTest;
 
 namespace {
 
 constexpr std::int64_t kS = 1'000'000'000;
-
-std::string readFile(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    const QByteArray b = f.readAll();
-    return std::string(b.constData(), static_cast<std::size_t>(b.size()));
-}
 
 void ingestText(TelemetryStore &store, int source, std::int64_t tNs, const std::string &text)
 {
@@ -49,19 +42,9 @@ std::vector<double> values(const TelemetrySeries *s)
 // Non-comment rows of dcgm-exporter's default-counters.csv: (field, type).
 std::vector<std::pair<std::string, std::string>> dcgmCsvFields()
 {
-    const std::string text = readFile(QStringLiteral(
-        THROUGHLINE_SHARED_DIR "/data/samples/metrics/dcgm-exporter_etc_default-counters.csv"));
     std::vector<std::pair<std::string, std::string>> out;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t end = text.find('\n', pos);
-        if (end == std::string::npos)
-            end = text.size();
-        std::string line = text.substr(pos, end - pos);
-        pos = end + 1;
-        const auto first = line.find_first_not_of(" \t\r");
-        if (first == std::string::npos || line[first] == '#')
-            continue;
+    for (const std::string &line :
+         dataLines(readFile(samplesDir() + u"/dcgm-exporter_etc_default-counters.csv"))) {
         const auto c1 = line.find(',');
         const auto c2 = line.find(',', c1 + 1);
         auto trim = [](std::string s) {
@@ -259,13 +242,7 @@ void TestTelemetryStore::aiperfVllmNamesMap()
         "/data/samples/aiperf/inferencemax_rocm_kimik25_b200_vllm_conc16_server_metrics_export.csv"));
     QVERIFY(!csv.empty());
     std::set<std::string> names;
-    std::size_t pos = 0;
-    while (pos < csv.size()) {
-        std::size_t end = csv.find('\n', pos);
-        if (end == std::string::npos)
-            end = csv.size();
-        const std::string line = csv.substr(pos, end - pos);
-        pos = end + 1;
+    for (const std::string &line : splitLines(csv)) {
         if (line.empty() || line[0] == '#' || line.rfind("Endpoint,", 0) == 0)
             continue;
         const auto c1 = line.find(','), c2 = line.find(',', c1 + 1), c3 = line.find(',', c2 + 1);
