@@ -1,5 +1,7 @@
 #include "core/engine/sseevent.h"
 
+#include "core/engine/ssefastclassifier.h"
+
 #include <nlohmann/json.hpp>
 
 namespace Throughline {
@@ -80,6 +82,11 @@ SseEventInfo classifySseEvent(std::string_view data, bool wantText)
         info.kind = StreamEvent::Kind::Done;
         return info;
     }
+
+    // Almost every event is answered by the one-pass scanner; the rest (errors, text capture, odd shapes) by
+    // the DOM below, which defines the behaviour.
+    if (!wantText && classifySseEventFast(data, info))
+        return info;
 
     json j = json::parse(data.begin(), data.end(), nullptr, /*allow_exceptions=*/false);
     if (j.is_discarded() || !j.is_object()) {

@@ -5,7 +5,9 @@
 #include "core/engine/streamaccumulator.h"
 
 #include <curl/curl.h>
+#include <netinet/in.h>
 #include <sys/epoll.h>
+#include <sys/socket.h>
 #include <sys/eventfd.h>
 #include <unistd.h>
 
@@ -43,6 +45,9 @@ bool isLoopbackUrl(const std::string &url)
     const std::string rest = p == std::string::npos ? url : url.substr(p + 3);
     return rest.rfind("127.", 0) == 0 || rest.rfind("localhost", 0) == 0 || rest.rfind("[::1]", 0) == 0;
 }
+
+// Above this many open streams on one worker, loopback connections spread their source address (onSockopt).
+constexpr std::size_t kSpreadAboveOpenStreams = 512;
 
 std::int64_t secondsToNs(double s)
 {
@@ -219,6 +224,33 @@ std::size_t Worker::onWrite(char *data, std::size_t size, std::size_t n, void *u
     return len;
 }
 
+int Worker::onSockopt(void *user, int fd, int purpose)
+{
+    auto *t = static_cast<Transfer *>(user);
+    Worker *w = t->worker;
+    if (purpose != CURLSOCKTYPE_IPCXN || !isLoopbackUrl(t->request.url))
+        return CURL_SOCKOPT_OK;
+    // Many streams, or a server that closes after every stream (llama.cpp): spread the source address over
+    // 127.0.0.2–127.0.0.9. Each source has its own port space, so the kernel's ephemeral-port search at
+    // connect() stays short (with one source it walks past every port in use: O(open connections) per
+    // connect) and TIME_WAIT sockets get 8× the room. Binding here, not through CURLOPT_INTERFACE, keeps
+    // libcurl's connection reuse untouched; IP_BIND_ADDRESS_NO_PORT leaves the port choice to connect().
+    const bool spread =
+        w->m_spreadForced.load() || w->m_spreadActive.load() || w->m_active.size() >= kSpreadAboveOpenStreams;
+    int domain = 0;
+    socklen_t len = sizeof domain;
+    if (!spread || getsockopt(fd, SOL_SOCKET, SO_DOMAIN, &domain, &len) != 0 || domain != AF_INET)
+        return CURL_SOCKOPT_OK;
+    const int one = 1;
+    setsockopt(fd, IPPROTO_IP, IP_BIND_ADDRESS_NO_PORT, &one, sizeof one);
+    sockaddr_in src{};
+    src.sin_family = AF_INET;
+    src.sin_addr.s_addr = htonl(0x7f000002u + (w->m_nextSource++ % 8)); // 127.0.0.2 + i
+    // A failed bind is harmless: connect() then picks 127.0.0.1 as usual.
+    [[maybe_unused]] const int rc = bind(fd, reinterpret_cast<const sockaddr *>(&src), sizeof src);
+    return CURL_SOCKOPT_OK;
+}
+
 int Worker::onPrereq(void *user, char *, char *, int, int)
 {
     auto *t = static_cast<Transfer *>(user);
@@ -280,14 +312,8 @@ void Worker::addTransfer(WorkItem &&item)
         curl_easy_setopt(e, CURLOPT_SSL_VERIFYPEER, 0L);
         curl_easy_setopt(e, CURLOPT_SSL_VERIFYHOST, 0L);
     }
-    const bool loopback = isLoopbackUrl(t->request.url);
-    if (loopback && (m_spreadForced.load() || m_spreadActive.load())) {
-        // Servers that close after every stream leave TIME_WAIT sockets per 4-tuple: spreading the source
-        // address over 8 loopback IPs multiplies the usable port space by 8.
-        static const char *kSources[] = {"127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5",
-                                         "127.0.0.6", "127.0.0.7", "127.0.0.8", "127.0.0.9"};
-        curl_easy_setopt(e, CURLOPT_INTERFACE, kSources[m_nextSource++ % 8]);
-    }
+    curl_easy_setopt(e, CURLOPT_SOCKOPTFUNCTION, &Worker::onSockopt);
+    curl_easy_setopt(e, CURLOPT_SOCKOPTDATA, t);
 
     t->record.tSend = nowNs();
     t->activeIndex = m_active.size();

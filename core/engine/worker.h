@@ -73,8 +73,8 @@ public:
     // Loop lag samples (ms): how late each poll wake-up was relative to its deadline. Swapped out by the
     // caller.
     std::vector<double> takeLoopLagMs();
-    // Force CURLOPT_INTERFACE spreading over 127.0.0.2–127.0.0.9 for loopback URLs (auto-enabled when the
-    // server closes the connection after every stream).
+    // Force source-address spreading over 127.0.0.2–127.0.0.9 for loopback URLs (auto-enabled when the
+    // server closes the connection after every stream, and while this worker holds many open streams).
     void setSpreadLoopbackSources(bool on) { m_spreadForced.store(on); }
     bool spreadingLoopbackSources() const { return m_spreadActive.load(); }
     std::uint64_t newConnections() const { return m_newConnections.load(); }
@@ -93,6 +93,7 @@ private:
     static int onSocket(void *easy, int fd, int what, void *user, void *socketData);
     static int onTimer(void *multi, long timeoutMs, void *user);
     static std::size_t onWrite(char *data, std::size_t size, std::size_t n, void *user);
+    static int onSockopt(void *user, int fd, int purpose);
     static int onPrereq(void *user, char *, char *, int, int);
 
     int m_index;
