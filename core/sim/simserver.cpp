@@ -1062,7 +1062,11 @@ SimServer::SimServer(SimServerOptions options)
     sc.timeScale = o.timeScale;
     sc.jitter = o.jitter;
     sc.seed = o.seed;
-    sc.tokenBudget = o.limits.tokenBudget;
+    // The budget is per engine (vLLM's max_num_batched_tokens applies per GPU group); the simulated pool
+    // spans all GPUs of the deployment, so its budget scales with them — else 8 GPUs with 16,384 running
+    // sequences could never prefill another prompt (decode tokens alone would exceed 8,192).
+    const int budgetGpus = o.prefillGpus > 0 && o.decodeGpus > 0 ? o.prefillGpus : std::max(1, o.gpus);
+    sc.tokenBudget = o.limits.tokenBudget * budgetGpus;
     sc.maxWaiting = o.limits.maxWaiting;
     if (o.prefillGpus > 0 && o.decodeGpus > 0) {
         d->prefillModel =

@@ -27,7 +27,7 @@ struct SimLimits {
     double writeTimeoutS = 30;              // a client that stops reading is dropped
     int maxConnections = 10000;             // above it: 503 + Connection: close (TLS: closed at once)
     int maxWaiting = 100000;                // waiting-queue bound → 429
-    int tokenBudget = 8192;                 // tokens per scheduler step (chunked prefill)
+    int tokenBudget = 8192;                 // tokens per scheduler step and GPU (chunked prefill)
 };
 
 struct SimServerOptions {

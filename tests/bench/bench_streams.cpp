@@ -1,0 +1,378 @@
+// Network-level engine benchmark against a throughline-sim child process (gpt-oss-120b on 8× H200, room for
+// 16,384 running sequences), driven through RunController exactly as `throughline-cli run` drives it:
+//   delay  client-added first-token delay (client first content event − the simulator's first token write,
+//          joined by X-Request-Id through its ground-truth log) at C = 1, 64, 1,024 (time scale 1, no jitter)
+//          and at 16,384 (time scale --time-scale); goal p99 ≤ 1 ms at 1,024.
+//   hold   16,384 concurrent HTTP/1.1 streams held for --hold seconds: "held" = all open, zero client errors,
+//          every stream receiving an event at least every 2 s (wall clock) during the hold window. Prints the
+//          aggregate event rate, client CPU, and client RSS per in-flight stream.
+//   rss    client RSS per in-flight stream at Chat 128/128 and Generation 512/8000 (goals 64 / 160 KiB).
+// Usage: bench_streams [delay|hold|rss|all] [--streams N] [--hold S] [--time-scale X] [--ramp S]
+// Figures print one line each; run several times and quote medians (this machine is noisy).
+#include "core/campaign/campaignjson.h"
+#include "core/campaign/catalog.h"
+#include "core/campaign/matrixexpander.h"
+#include "core/engine/runcontroller.h"
+#include "core/sim/simprocess.h"
+
+#include <nlohmann/json.hpp>
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <map>
+#include <string>
+#include <thread>
+#include <vector>
+
+using namespace Throughline;
+
+namespace {
+
+long long rssKb(int pid = 0)
+{
+    std::ifstream f(pid ? "/proc/" + std::to_string(pid) + "/status" : std::string("/proc/self/status"));
+    std::string line;
+    while (std::getline(f, line))
+        if (line.rfind("VmRSS:", 0) == 0)
+            return std::atoll(line.c_str() + 6);
+    return 0;
+}
+
+double pct(std::vector<double> v, double p)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const double rank = p / 100.0 * static_cast<double>(v.size() - 1);
+    const auto lo = static_cast<std::size_t>(rank);
+    const auto hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (v[hi] - v[lo]) * (rank - static_cast<double>(lo));
+}
+
+std::int64_t firstContentNs(const RequestRecord &r)
+{
+    for (const auto &e : r.events)
+        if (e.kind == StreamEvent::Kind::Content)
+            return e.tNs;
+    return kNoTime;
+}
+
+Scenario bigDeployment(const Scenario &base, int isl, int osl)
+{
+    Scenario s = base;
+    for (const ModelSpec &m : Catalog::builtin().models())
+        if (m.name == "gpt-oss-120b")
+            s.model = m;
+    for (const GpuSpec &g : Catalog::builtin().gpus())
+        if (g.name == "H200")
+            s.gpu = g;
+    s.deployment.gpu = "H200";
+    s.deployment.gpus = 8;
+    s.deployment.precision = "FP8";
+    s.endpoint.kind = Endpoint::Kind::Simulated;
+    s.endpoint.sim.jitter = 0;
+    s.phase.isl = isl;
+    s.phase.osl = osl;
+    s.plan.mode = LoadPlan::Mode::Closed;
+    s.plan.warmupRequests = 0;
+    s.plan.minWindowS = 0.1;
+    s.plan.cooldownS = 0;
+    return s;
+}
+
+SimLauncher childLauncher(const std::string &truthPath)
+{
+    return [truthPath](const Scenario &sc, int planned) -> Result<SimulatedEndpoint> {
+        auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, sc.deployment.gpus,
+                                             sc.deployment.precision, sc.endpoint.sim);
+        args.insert(args.end(), {"--max-connections", std::to_string(planned * 2 + 64)});
+        if (!truthPath.empty())
+            args.insert(args.end(), {"--ground-truth", truthPath});
+        auto proc = std::make_shared<SimProcess>();
+        auto port = proc->start(THROUGHLINE_SIM_EXE, args);
+        if (!port)
+            return port.error();
+        SimulatedEndpoint e;
+        e.baseUrl = proc->baseUrl();
+        e.timeScale = sc.endpoint.sim.timeScale;
+        e.owner = proc;
+        return e;
+    };
+}
+
+std::map<std::string, std::int64_t> firstWrites(const std::string &path)
+{
+    std::map<std::string, std::int64_t> m;
+    std::ifstream f(path);
+    std::string line;
+    while (std::getline(f, line)) {
+        const auto j = nlohmann::json::parse(line, nullptr, false);
+        if (!j.is_discarded() && j["t_first_token_write_ns"].is_number())
+            m[j["request_id"].get<std::string>()] = j["t_first_token_write_ns"].get<std::int64_t>();
+    }
+    return m;
+}
+
+// Runs one closed-loop point; a sampler thread records the client's peak RSS and in-flight count meanwhile.
+struct PointRun {
+    Result<RunOutcome> outcome = makeError(ErrorCode::Internal, "not run");
+    long long rssBeforeKb = 0;
+    long long rssPeakKb = 0;
+    int peakInFlight = 0;
+    long long simRssPeakKb = 0;
+};
+
+PointRun runPoint(const Scenario &s, const std::string &truthPath)
+{
+    PointRun pr;
+    pr.rssBeforeKb = rssKb();
+    RunOptions opt;
+    opt.simLauncher = childLauncher(truthPath);
+    opt.graceS = 0;
+    opt.stallTimeoutS = 30;
+    opt.keepRecords = true;
+    RunController rc({s}, opt);
+    std::atomic<bool> done{false};
+    std::thread sampler([&] {
+        while (!done.load()) {
+            const LiveProgress p = rc.live().progress();
+            if (p.inFlight >= pr.peakInFlight) {
+                pr.peakInFlight = p.inFlight;
+                pr.rssPeakKb = std::max(pr.rssPeakKb, rssKb());
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(250));
+        }
+    });
+    pr.outcome = rc.run();
+    done = true;
+    sampler.join();
+    return pr;
+}
+
+int benchDelay(const Scenario &base, const std::vector<int> &levels, double bigTimeScale)
+{
+    for (int c : levels) {
+        Scenario s = bigDeployment(base, 128, 32);
+        s.endpoint.sim.timeScale = c > 2000 ? bigTimeScale : 1.0;
+        s.plan.concurrencies = {c};
+        s.plan.requestCount = std::max(c, 64);
+        s.plan.rampUpS = c > 2000 ? 20 : 0;
+        s.plan.maxDurationS = 600;
+        s.plan.requestTimeoutS = 300;
+        const std::string truth = "/tmp/bench_streams_truth_" + std::to_string(c) + ".jsonl";
+        std::remove(truth.c_str());
+        PointRun pr = runPoint(s, truth);
+        if (!pr.outcome.ok() || pr.outcome->scenarios.empty() || pr.outcome->scenarios[0].points.empty()) {
+            std::fprintf(stderr, "[delay] C=%d: run failed %s\n", c,
+                         pr.outcome.ok() ? pr.outcome->scenarios.at(0).abortReason.c_str()
+                                         : pr.outcome.error().message.c_str());
+            return 1;
+        }
+        const RunOutcome &out = *pr.outcome;
+        const auto gt = firstWrites(truth);
+        const double scale = out.timeScale; // records are scaled back to model time: undo for wall time
+        std::vector<double> delayMs;
+        int errors = 0;
+        for (const RequestRecord &r : out.scenarios[0].points[0].records) {
+            if (!r.ok()) {
+                ++errors;
+                continue;
+            }
+            const auto it = gt.find(out.runId + "-" + std::to_string(r.seq));
+            const std::int64_t first = firstContentNs(r);
+            if (it == gt.end() || first == kNoTime)
+                continue;
+            const double clientWallNs =
+                static_cast<double>(first) / scale + static_cast<double>(out.t0SteadyNs);
+            delayMs.push_back((clientWallNs - static_cast<double>(it->second)) / 1e6);
+        }
+        std::printf(
+            "[delay] C=%5d time scale %.2f: n=%zu errors=%d client-added first-token delay p50 %.3f ms, "
+            "p99 %.3f ms, max %.3f ms\n",
+            c, scale, delayMs.size(), errors, pct(delayMs, 50), pct(delayMs, 99), pct(delayMs, 100));
+        std::fflush(stdout);
+    }
+    return 0;
+}
+
+int benchHold(const Scenario &base, int streams, double holdS, double timeScale, double rampS)
+{
+    // OSL long enough to outlast ramp + hold at the step time of a full batch; KV must fit 16,384 ×
+    // (ISL+OSL).
+    Scenario s = bigDeployment(base, 128, 2000);
+    s.endpoint.sim.timeScale = timeScale;
+    s.plan.concurrencies = {streams};
+    s.plan.requestCount = streams;
+    s.plan.rampUpS = rampS;
+    s.plan.maxDurationS = rampS + holdS + 100; // room for the prefill backlog; the window starts at the last first token
+    s.plan.requestTimeoutS = 3600;
+    const double cpu0 = [] {
+        rusage u{};
+        getrusage(RUSAGE_SELF, &u);
+        return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+               double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
+    }();
+    PointRun pr = runPoint(s, {});
+    if (!pr.outcome.ok() || pr.outcome->scenarios.empty() || pr.outcome->scenarios[0].points.empty()) {
+        std::fprintf(stderr, "[hold] run failed: %s\n",
+                     pr.outcome.ok() ? pr.outcome->scenarios.at(0).abortReason.c_str()
+                                     : pr.outcome.error().message.c_str());
+        return 1;
+    }
+    const RunOutcome &out = *pr.outcome;
+    const auto &recs = out.scenarios[0].points[0].records;
+    const double scale = out.timeScale;
+    // The hold window: from the moment the last stream received its first token (its first content event: the
+    // simulator answers with headers and a role chunk at once, but prefilling 16,384 prompts through chunked
+    // prefill takes a while, as on a real server), for holdS seconds of wall time.
+    std::int64_t allOpenNs = 0;
+    int opened = 0, clientErrors = 0;
+    std::map<std::string, int> errorKinds;
+    for (const RequestRecord &r : recs) {
+        if (r.error != ErrorClass::None && r.error != ErrorClass::HarnessCancelled) {
+            ++clientErrors;
+            ++errorKinds[r.errorDetail.substr(0, 60)];
+        }
+        const std::int64_t first = firstContentNs(r);
+        if (first != kNoTime) {
+            ++opened;
+            allOpenNs = std::max<std::int64_t>(allOpenNs, static_cast<std::int64_t>(first / scale));
+        }
+    }
+    const std::int64_t windowEnd = allOpenNs + static_cast<std::int64_t>(holdS * 1e9);
+    double worstGapS = 0;
+    int streamsOverGap = 0;
+    long long eventsInWindow = 0;
+    std::int64_t lastEventNs = 0;
+    for (const RequestRecord &r : recs) {
+        std::int64_t prev = allOpenNs;
+        double gapMax = 0;
+        for (const StreamEvent &e : r.events) {
+            const auto t = static_cast<std::int64_t>(e.tNs / scale);
+            lastEventNs = std::max(lastEventNs, t);
+            if (t < allOpenNs || t > windowEnd)
+                continue;
+            ++eventsInWindow;
+            gapMax = std::max(gapMax, double(t - prev) / 1e9);
+            prev = t;
+        }
+        const std::int64_t end =
+            std::min(windowEnd, r.tEnd == kNoTime ? windowEnd : static_cast<std::int64_t>(r.tEnd / scale));
+        gapMax = std::max(gapMax, double(end - prev) / 1e9);
+        if (gapMax > worstGapS && std::getenv("BENCH_STREAMS_DEBUG")) {
+            std::string times;
+            for (const StreamEvent &e : r.events)
+                times += std::to_string((double(e.tNs / scale) - double(allOpenNs)) / 1e9).substr(0, 6) + " ";
+            std::printf("[debug] seq %llu events %zu tEnd %.2f: %s\n", (unsigned long long)r.seq, r.events.size(),
+                        (double(r.tEnd / scale) - double(allOpenNs)) / 1e9, times.substr(0, 2000).c_str());
+        }
+        worstGapS = std::max(worstGapS, gapMax);
+        streamsOverGap += gapMax > 2.0;
+    }
+    const double windowS = double(std::min(windowEnd, lastEventNs) - allOpenNs) / 1e9;
+    std::printf("[hold] every stream had its first token %.1f s after the run started (ramp %.0f s)\n",
+                double(allOpenNs) / 1e9, rampS);
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    const double cpuS = double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+                        double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6 - cpu0;
+    const bool held = opened == streams && clientErrors == 0 && streamsOverGap == 0 && windowS >= holdS - 0.5;
+    std::printf(
+        "[hold] %d streams requested, %d streaming tokens, client errors %d, hold window %.1f s (asked %.0f), worst "
+        "event gap %.2f s, streams with a gap > 2 s: %d -> %s\n",
+        streams, opened, clientErrors, windowS, holdS, worstGapS, streamsOverGap, held ? "HELD" : "NOT HELD");
+    for (const auto &[k, n] : errorKinds)
+        std::printf("[hold]   error x%d: %s\n", n, k.c_str());
+    std::printf(
+        "[hold] aggregate event rate in the window %.0f events/s (time scale %.2f); client CPU %.1f s over "
+        "the run; peak in flight %d; client RSS %.1f MiB -> %.1f MiB: %.1f KiB per stream\n",
+        windowS > 0 ? double(eventsInWindow) / windowS : 0.0, scale, cpuS, pr.peakInFlight,
+        pr.rssBeforeKb / 1024.0, pr.rssPeakKb / 1024.0,
+        pr.peakInFlight ? double(pr.rssPeakKb - pr.rssBeforeKb) / pr.peakInFlight : 0.0);
+    if (!out.scenarios[0].points[0].client.is_null())
+        std::printf("[hold] client self-observation: %s\n", out.scenarios[0].points[0].client.dump().c_str());
+    return held ? 0 : 3;
+}
+
+int benchRss(const Scenario &base, int streams)
+{
+    struct Shape {
+        const char *name;
+        int isl, osl;
+        double goalKiB;
+    };
+    for (const Shape &sh :
+         {Shape{"Chat 128/128", 128, 128, 64}, Shape{"Generation 512/8000", 512, 8000, 160}}) {
+        Scenario s = bigDeployment(base, sh.isl, sh.osl);
+        s.endpoint.sim.timeScale = 0.25; // slow enough that every stream is still in flight when sampled
+        s.plan.concurrencies = {streams};
+        s.plan.requestCount = streams;
+        s.plan.rampUpS = 2;
+        s.plan.maxDurationS = 12;
+        s.plan.requestTimeoutS = 3600;
+        PointRun pr = runPoint(s, {});
+        if (!pr.outcome.ok()) {
+            std::fprintf(stderr, "[rss] %s: %s\n", sh.name, pr.outcome.error().message.c_str());
+            return 1;
+        }
+        std::printf(
+            "[rss] %s: %d streams in flight, client RSS %.1f -> %.1f MiB: %.1f KiB per in-flight stream "
+            "(goal <= %.0f)\n",
+            sh.name, pr.peakInFlight, pr.rssBeforeKb / 1024.0, pr.rssPeakKb / 1024.0,
+            pr.peakInFlight ? double(pr.rssPeakKb - pr.rssBeforeKb) / pr.peakInFlight : 0.0, sh.goalKiB);
+        std::fflush(stdout);
+    }
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    std::string part = "all";
+    int streams = 16384;
+    double holdS = 60, timeScale = 0.5, rampS = 20;
+    for (int i = 1; i < argc; ++i) {
+        const std::string a = argv[i];
+        auto next = [&]() -> const char * { return i + 1 < argc ? argv[++i] : "0"; };
+        if (a == "--streams")
+            streams = std::atoi(next());
+        else if (a == "--hold")
+            holdS = std::atof(next());
+        else if (a == "--time-scale")
+            timeScale = std::atof(next());
+        else if (a == "--ramp")
+            rampS = std::atof(next());
+        else if (a == "delay" || a == "hold" || a == "rss" || a == "all")
+            part = a;
+        else {
+            std::fprintf(stderr, "usage: bench_streams [delay|hold|rss|all] [--streams N] [--hold S] "
+                                 "[--time-scale X] [--ramp S]\n");
+            return 2;
+        }
+    }
+    rlimit rl{};
+    getrlimit(RLIMIT_NOFILE, &rl);
+    rl.rlim_cur = rl.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &rl);
+
+    auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
+    if (!campaign.ok())
+        return 1;
+    auto list = MatrixExpander().expand(*campaign);
+    if (!list.ok() || list->empty())
+        return 1;
+    const Scenario base = list->front();
+    int rc = 0;
+    if (part == "delay" || part == "all")
+        rc |= benchDelay(base, {1, 64, 1024, streams}, timeScale);
+    if (part == "rss" || part == "all")
+        rc |= benchRss(base, std::min(streams, 4096));
+    if (part == "hold" || part == "all")
+        rc |= benchHold(base, streams, holdS, timeScale, rampS);
+    return rc;
+}
