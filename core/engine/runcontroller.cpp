@@ -157,6 +157,8 @@ struct RunController::Impl {
     std::vector<std::unique_ptr<Worker>> workers;
     std::mutex workersMutex; // guards the vector itself (cancel() from other threads vs. creation/teardown)
     std::atomic<bool> cancel{false};
+    std::atomic<bool> stopSending{
+        false}; // no new requests; in-flight ones finish; the run ends after this point
     std::atomic<std::uint64_t> seq{0};
     std::atomic<std::uint64_t> totalFinished{0};
     std::atomic<std::uint64_t> totalFailed{0};
@@ -182,6 +184,8 @@ struct RunController::Impl {
         const Scenario *scenario = nullptr;
         std::vector<std::string> urls;
         std::uint64_t seed = 1;
+        int peakOpenFds = 0;  // sampled about once a second while the point runs (controller thread)
+        int peakInFlight = 0; // sent − finished, same sampling
     } point;
 
     std::int64_t nowNs() const
@@ -272,6 +276,7 @@ struct RunController::Impl {
         const std::int64_t deadline = pointStartNs + static_cast<std::int64_t>(maxDurationS * 1e9);
         const std::int64_t hardDeadline = deadline + static_cast<std::int64_t>(opt.graceS * 1e9);
         bool graceStarted = false;
+        int samples = 0;
         std::unique_lock lock(p.mutex);
         for (;;) {
             const bool allSent = p.stopSubmitting || p.sent >= p.total || !p.closedLoop;
@@ -301,9 +306,17 @@ struct RunController::Impl {
                 break;
             }
             p.cv.wait_for(lock, std::chrono::milliseconds(100));
+            p.peakInFlight = std::max(p.peakInFlight, p.sent - p.finished);
             lock.unlock();
             refreshLive();
-            lock.lock();
+            if (++samples % 10 == 0) {
+                // Listing /proc/self/fd costs ~1 ms per 1,000 descriptors: once a second is plenty.
+                const int fds = openFds();
+                lock.lock();
+                p.peakOpenFds = std::max(p.peakOpenFds, fds);
+            } else {
+                lock.lock();
+            }
         }
         refreshLive();
         return truncated;
@@ -329,7 +342,8 @@ struct RunController::Impl {
         p.scenarioIndex = si;
         p.pointIndex = pi;
         p.sent = p.finished = p.failed = 0;
-        p.stopSubmitting = false;
+        p.peakOpenFds = p.peakInFlight = 0;
+        p.stopSubmitting = stopSending.load();
         p.errorAbort = false;
         p.errorRateLimit = sc.plan.errorRateLimit;
         p.builder = &builder;
@@ -386,7 +400,8 @@ struct RunController::Impl {
 
         out.client = {{"cpu_pct", cpuPct},
                       {"cores", cores},
-                      {"open_fds", openFds()},
+                      {"open_fds", std::max(openFds(), point.peakOpenFds)}, // peak while the point ran
+                      {"peak_in_flight", point.peakInFlight},
                       {"loop_lag_p99_ms", in.client.loopLagP99Ms},
                       {"send_lateness_p50_ms", lateness.empty() ? 0.0 : percentile(lateness, 50)},
                       {"send_lateness_p99_ms", lateness.empty() ? 0.0 : percentile(lateness, 99)},
@@ -547,6 +562,14 @@ RunController::~RunController()
         w->stop();
 }
 
+void RunController::stopSending()
+{
+    d->stopSending = true;
+    std::lock_guard lock(d->point.mutex);
+    d->point.stopSubmitting = true;
+    d->point.cv.notify_all();
+}
+
 void RunController::cancel()
 {
     d->cancel = true;
@@ -670,7 +693,9 @@ Result<RunOutcome> RunController::run()
     nlohmann::json provScenarios = nlohmann::json::array();
     nlohmann::json servers = nlohmann::json::object();
 
-    for (int si = 0; si < static_cast<int>(impl.scenarios.size()) && !impl.cancel.load(); ++si) {
+    for (int si = 0;
+         si < static_cast<int>(impl.scenarios.size()) && !impl.cancel.load() && !impl.stopSending.load();
+         ++si) {
         Scenario sc = impl.scenarios[static_cast<std::size_t>(si)];
         ScenarioOutcome so;
         so.scenarioIndex = si;
@@ -783,6 +808,8 @@ Result<RunOutcome> RunController::run()
             m_live.setProgress(p);
             so.points.push_back(
                 impl.runClosedPoint(si, pi, sc, c, builder, transfer, urls, so.timeScale, so.simulated));
+            if (impl.opt.onPointFinished)
+                impl.opt.onPointFinished(so, so.points.back());
             if (so.points.back().aborted) {
                 so.aborted = true;
                 so.abortReason = "error rate above " +
@@ -790,7 +817,7 @@ Result<RunOutcome> RunController::run()
                                  " % at C=" + std::to_string(c);
                 return false;
             }
-            return !impl.cancel.load();
+            return !impl.cancel.load() && !impl.stopSending.load();
         };
 
         switch (sc.plan.mode) {
@@ -855,12 +882,14 @@ Result<RunOutcome> RunController::run()
                 m_live.setProgress(p);
                 so.points.push_back(
                     impl.runOpenPoint(si, pi, sc, rate, builder, transfer, urls, so.timeScale, so.simulated));
+                if (impl.opt.onPointFinished)
+                    impl.opt.onPointFinished(so, so.points.back());
                 if (so.points.back().aborted) {
                     so.aborted = true;
                     so.abortReason = "error rate above limit at rate " + std::to_string(rate);
                     break;
                 }
-                if (impl.cancel.load())
+                if (impl.cancel.load() || impl.stopSending.load())
                     break;
             }
             break;
@@ -868,6 +897,9 @@ Result<RunOutcome> RunController::run()
         if (impl.cancel.load() && !so.aborted) {
             so.aborted = true;
             so.abortReason = "cancelled";
+        } else if (impl.stopSending.load() && !so.aborted) {
+            so.aborted = true;
+            so.abortReason = "stopped by the user (no new requests; in-flight requests completed)";
         }
         provScenarios.push_back({{"id", sc.id},
                                  {"request_template", so.requestTemplate},

@@ -35,6 +35,9 @@ struct SimulatedEndpoint {
 // ~2,000).
 using SimLauncher = std::function<Result<SimulatedEndpoint>(const Scenario &, int plannedStreams)>;
 
+struct ScenarioOutcome;
+struct PointOutcome;
+
 struct RunOptions {
     int workers = 0;               // 0 = one per core
     std::string apiKeyEnvOverride; // --api-key-env
@@ -47,6 +50,9 @@ struct RunOptions {
     double healthTimeoutS = 5;
     double stallTimeoutS = 30; // no byte for this long after the first token → stall-mid-stream (model time)
     bool keepRecords = true;   // keep raw records in the outcome (for requests.csv / storage)
+    // Called on run()'s thread after each load point, with its scenario's outcome so far (the point is the
+    // last of scenario.points). The GUI marshals it to its own thread; it must not block for long.
+    std::function<void(const ScenarioOutcome &scenario, const PointOutcome &point)> onPointFinished;
 };
 
 struct PointOutcome {
@@ -89,6 +95,9 @@ public:
 
     Result<RunOutcome> run();
     void cancel(); // stops within ~1 s: in-flight requests end as harness-cancelled, outcome marked cancelled
+    // Gentler stop: no new requests from now on; in-flight ones finish normally, then the run ends (the
+    // current point is kept, its scenario marked stopped). Thread-safe.
+    void stopSending();
     LiveSnapshot &live() { return m_live; }
     const std::string &runId() const { return m_runId; }
 

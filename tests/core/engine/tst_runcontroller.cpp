@@ -90,6 +90,8 @@ private Q_SLOTS:
     void endpointDownAbortsScenarioOnly();
     void keyHygiene();
     void cancelWithinOneSecond();
+    void stopSendingLetsInFlightFinish();
+    void pointCallbackPerPoint();
     void openLoopRate();
 
 private:
@@ -349,6 +351,56 @@ void TestRunController::cancelWithinOneSecond()
     const auto &recs = out->scenarios[0].points.at(0).records;
     QVERIFY(std::any_of(recs.begin(), recs.end(),
                         [](const RequestRecord &r) { return r.error == ErrorClass::HarnessCancelled; }));
+}
+
+void TestRunController::stopSendingLetsInFlightFinish()
+{
+    Scenario s = baseScenario(16, 100000);
+    s.phase.osl = 200; // ~1–2 s per request at time scale 1: in flight when we stop
+    s.plan.concurrencies = {16, 32};
+    RunOptions opt;
+    opt.simLauncher = launcher(m_dir.filePath(u"truth_stop.jsonl"_s));
+    RunController rc({s, s}, opt);
+    Result<RunOutcome> out = makeError(ErrorCode::Internal, "not run");
+    std::thread t([&] { out = rc.run(); });
+    QTRY_VERIFY_WITH_TIMEOUT(rc.live().progress().inFlight >= 8, 10000);
+    rc.stopSending();
+    t.join();
+    QVERIFY(out.ok());
+    QVERIFY(!out->cancelled);
+    QCOMPARE(out->scenarios.size(), std::size_t(1)); // the second scenario never started
+    const ScenarioOutcome &so = out->scenarios[0];
+    QCOMPARE(so.points.size(), std::size_t(1)); // nor the second point
+    QVERIFY2(so.abortReason.find("stopped") != std::string::npos, so.abortReason.c_str());
+    const auto &recs = so.points[0].records;
+    QVERIFY(!recs.empty() && recs.size() < 1000);
+    // The requests in flight when we stopped finished normally: none cancelled, none failed.
+    for (const RequestRecord &r : recs)
+        QVERIFY2(r.ok(), r.errorDetail.c_str());
+}
+
+void TestRunController::pointCallbackPerPoint()
+{
+    Scenario s = baseScenario(2, 8);
+    s.phase.osl = 8;
+    s.plan.concurrencies = {2, 4};
+    RunOptions opt;
+    opt.simLauncher = launcher(m_dir.filePath(u"truth_callback.jsonl"_s));
+    std::vector<std::pair<std::size_t, int>> calls; // (points so far, point index)
+    const std::thread::id runner = std::this_thread::get_id();
+    bool onRunThread = true;
+    opt.onPointFinished = [&](const ScenarioOutcome &so, const PointOutcome &p) {
+        calls.emplace_back(so.points.size(), p.pointIndex);
+        onRunThread = onRunThread && std::this_thread::get_id() == runner;
+        QVERIFY(p.result.nOk > 0); // aggregated before the callback
+    };
+    RunController rc({s}, opt);
+    auto out = rc.run();
+    QVERIFY(out.ok());
+    QCOMPARE(calls.size(), std::size_t(2));
+    QCOMPARE(calls[0], std::make_pair(std::size_t(1), 0));
+    QCOMPARE(calls[1], std::make_pair(std::size_t(2), 1));
+    QVERIFY(onRunThread);
 }
 
 void TestRunController::openLoopRate()
