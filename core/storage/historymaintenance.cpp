@@ -7,6 +7,7 @@
 #include <QDateTime>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <cerrno>
 #include <fstream>
 #include <csignal>
@@ -207,6 +208,104 @@ Status HistoryMaintenance::deleteRuns(const std::string &path, const std::vector
         }
     }
     return db.exec("COMMIT");
+}
+
+namespace {
+
+// Row id of a run inside the caller's transaction; NotFound names the run and the file.
+Result<std::int64_t> runRowId(SqliteDb &db, const std::string &uuid)
+{
+    auto st = db.prepare("SELECT id FROM runs WHERE uuid = ?");
+    if (!st)
+        return st.error();
+    st->bind(1, uuid);
+    if (st->step() != 100)
+        return makeError(ErrorCode::NotFound, "run " + uuid + " is not in " + db.path());
+    return st->colInt(0);
+}
+
+std::string trimmed(const std::string &s)
+{
+    const auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos)
+        return {};
+    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+// Runs `body` inside BEGIN IMMEDIATE … COMMIT; rolls back when it fails. Errors get `what` in front.
+template <typename F>
+Status inWriteTransaction(SqliteDb &db, const std::string &what, F &&body)
+{
+    if (auto s = db.exec("BEGIN IMMEDIATE"); !s)
+        return makeError(s.error().code, what + ": " + s.error().message);
+    Status s = body();
+    if (!s) {
+        (void)db.exec("ROLLBACK");
+        return s;
+    }
+    if (auto c = db.exec("COMMIT"); !c) {
+        (void)db.exec("ROLLBACK");
+        return makeError(c.error().code, what + ": " + c.error().message);
+    }
+    return Ok{};
+}
+
+} // namespace
+
+Status HistoryMaintenance::setTags(const std::string &path, const std::string &uuid,
+                                   const std::vector<std::string> &tags)
+{
+    std::vector<std::string> clean;
+    for (const std::string &t : tags) {
+        std::string tag = trimmed(t);
+        if (tag.empty())
+            continue;
+        if (tag.find(',') != std::string::npos)
+            return makeError(ErrorCode::InvalidInput,
+                             "tag '" + tag + "' of run " + uuid + " contains a comma (one tag per entry)");
+        if (std::find(clean.begin(), clean.end(), tag) == clean.end())
+            clean.push_back(std::move(tag));
+    }
+    SqliteDb db;
+    if (auto s = openRw(db, path); !s)
+        return makeError(s.error().code, "set tags of run " + uuid + ": " + s.error().message);
+    return inWriteTransaction(db, "set tags of run " + uuid, [&]() -> Status {
+        auto id = runRowId(db, uuid);
+        if (!id)
+            return id.error();
+        auto del = db.prepare("DELETE FROM run_tags WHERE run_id = ?");
+        if (!del)
+            return del.error();
+        if (!del->bind(1, *id).run())
+            return db.lastError("delete tags of run " + uuid);
+        auto ins = db.prepare("INSERT OR IGNORE INTO run_tags(run_id, tag) VALUES(?, ?)");
+        if (!ins)
+            return ins.error();
+        for (const std::string &tag : clean) {
+            if (!ins->bind(1, *id).bind(2, tag).run())
+                return db.lastError("insert tag '" + tag + "' of run " + uuid);
+        }
+        return Ok{};
+    });
+}
+
+Status HistoryMaintenance::setNotes(const std::string &path, const std::string &uuid,
+                                    const std::string &notes)
+{
+    SqliteDb db;
+    if (auto s = openRw(db, path); !s)
+        return makeError(s.error().code, "set notes of run " + uuid + ": " + s.error().message);
+    return inWriteTransaction(db, "set notes of run " + uuid, [&]() -> Status {
+        auto id = runRowId(db, uuid);
+        if (!id)
+            return id.error();
+        auto up = db.prepare("UPDATE runs SET notes = ? WHERE id = ?");
+        if (!up)
+            return up.error();
+        if (!up->bind(1, notes).bind(2, *id).run())
+            return db.lastError("update notes of run " + uuid);
+        return Ok{};
+    });
 }
 
 Status HistoryMaintenance::vacuum(const std::string &path)

@@ -33,6 +33,14 @@ public:
     static Status deleteRuns(const std::string &path, const std::vector<std::string> &uuids);
     static Status vacuum(const std::string &path);
 
+    // Replaces the tags of one run (uuid = full run id) in one transaction. Tags are trimmed; empty ones and
+    // duplicates are dropped; a tag with a comma is refused (InvalidInput; lists and filters use commas).
+    // An unknown run is NotFound. Both errors name the run id.
+    static Status setTags(const std::string &path, const std::string &uuid,
+                          const std::vector<std::string> &tags);
+    // Replaces the free-text notes of one run (stored as given, UTF-8). An unknown run is NotFound naming it.
+    static Status setNotes(const std::string &path, const std::string &uuid, const std::string &notes);
+
     // Deletes one run's rows on an open connection, inside the caller's transaction.
     static Status deleteRunRows(SqliteDb &db, std::int64_t runId);
 };

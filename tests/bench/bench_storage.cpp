@@ -3,7 +3,8 @@
 //    and at OSL 1,000 with per-token event timings; bytes per stored event
 //  - list 1,000 runs (HistoryReader::listRuns, unfiltered and filtered)
 //  - aggregate a 1,000,000-request point from the narrow table (HistoryReader::derivePoint)
-// Usage: bench_storage [DIR]  (default: a temporary directory)
+// Usage: bench_storage [DIR] [--only-aggregate]  (DIR default: a temporary directory; --only-aggregate skips
+// the ingest and list sections and prints the derived JSON so results can be compared across builds)
 #include "core/storage/historyreader.h"
 #include "core/storage/sqlitedb.h"
 #include "core/storage/storagewriter.h"
@@ -107,50 +108,58 @@ int main(int argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     QTemporaryDir tmp;
-    const std::string dir = argc > 1 ? argv[1] : tmp.path().toStdString();
-    const std::string path = dir + "/bench.sqlite";
-
-    reportIngest("Chat 128/128, per-token events", path, 100'000, 128, true, 200'000);
-    reportIngest("Chat 128/128, first/last token only", path, 200'000, 128, false, 200'000);
-    reportIngest("OSL 1000, per-token events", path, 20'000, 1000, true, 50'000);
-
-    // ---- list 1,000 runs ----
-    {
-        const std::string listPath = dir + "/runs.sqlite";
-        std::filesystem::remove(listPath);
-        StorageWriter writer;
-        (void)writer.open(listPath);
-        for (std::uint32_t i = 0; i < 1000; ++i) {
-            RunStart run = StorageTest::makeRun(StorageTest::uuidFor(i + 1), 3, 4);
-            run.t0UnixNs += static_cast<std::int64_t>(i) * 3'600'000'000'000LL;
-            run.tags = {i % 2 ? "nightly" : "adhoc"};
-            writer.beginRun(run);
-            for (int s = 0; s < 3; ++s)
-                writer.setScenarioVerdict(run.uuid, s, {{"status", (i + s) % 5 == 0 ? "fail" : "pass"}});
-            writer.finishRun(run.uuid, RunStatus::Completed);
-        }
-        (void)writer.close();
-        HistoryReader reader;
-        (void)reader.open(listPath);
-        std::vector<double> all, filtered, allCpu;
-        std::size_t nAll = 0, nFiltered = 0;
-        auto filter = HistoryReader::parseFilter("model=llama*,phase=Reasoning,tag=nightly,verdict=fail");
-        for (int rep = 0; rep < 5; ++rep) {
-            QElapsedTimer t;
-            t.start();
-            const double c0 = threadCpuMs();
-            nAll = reader.listRuns()->size();
-            allCpu.push_back(threadCpuMs() - c0);
-            all.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-            t.restart();
-            nFiltered = reader.listRuns(*filter)->size();
-            filtered.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
-        }
-        std::printf(
-            "list %zu runs: wall %.1f ms, CPU %.1f ms (goal <= 50: %s); filtered (%zu hits) wall %.1f ms\n",
-            nAll, median(all), median(allCpu), median(allCpu) <= 50 ? "OK" : "MISSED", nFiltered,
-            median(filtered));
+    std::string dir = tmp.path().toStdString();
+    bool onlyAggregate = false;
+    for (int i = 1; i < argc; ++i) {
+        if (std::string(argv[i]) == "--only-aggregate")
+            onlyAggregate = true;
+        else
+            dir = argv[i];
     }
+    const std::string path = dir + "/bench.sqlite";
+    if (!onlyAggregate) {
+        reportIngest("Chat 128/128, per-token events", path, 100'000, 128, true, 200'000);
+        reportIngest("Chat 128/128, first/last token only", path, 200'000, 128, false, 200'000);
+        reportIngest("OSL 1000, per-token events", path, 20'000, 1000, true, 50'000);
+
+        // ---- list 1,000 runs ----
+        {
+            const std::string listPath = dir + "/runs.sqlite";
+            std::filesystem::remove(listPath);
+            StorageWriter writer;
+            (void)writer.open(listPath);
+            for (std::uint32_t i = 0; i < 1000; ++i) {
+                RunStart run = StorageTest::makeRun(StorageTest::uuidFor(i + 1), 3, 4);
+                run.t0UnixNs += static_cast<std::int64_t>(i) * 3'600'000'000'000LL;
+                run.tags = {i % 2 ? "nightly" : "adhoc"};
+                writer.beginRun(run);
+                for (int s = 0; s < 3; ++s)
+                    writer.setScenarioVerdict(run.uuid, s, {{"status", (i + s) % 5 == 0 ? "fail" : "pass"}});
+                writer.finishRun(run.uuid, RunStatus::Completed);
+            }
+            (void)writer.close();
+            HistoryReader reader;
+            (void)reader.open(listPath);
+            std::vector<double> all, filtered, allCpu;
+            std::size_t nAll = 0, nFiltered = 0;
+            auto filter = HistoryReader::parseFilter("model=llama*,phase=Reasoning,tag=nightly,verdict=fail");
+            for (int rep = 0; rep < 5; ++rep) {
+                QElapsedTimer t;
+                t.start();
+                const double c0 = threadCpuMs();
+                nAll = reader.listRuns()->size();
+                allCpu.push_back(threadCpuMs() - c0);
+                all.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+                t.restart();
+                nFiltered = reader.listRuns(*filter)->size();
+                filtered.push_back(static_cast<double>(t.nsecsElapsed()) / 1e6);
+            }
+            std::printf("list %zu runs: wall %.1f ms, CPU %.1f ms (goal <= 50: %s); filtered (%zu hits) wall "
+                        "%.1f ms\n",
+                        nAll, median(all), median(allCpu), median(allCpu) <= 50 ? "OK" : "MISSED", nFiltered,
+                        median(filtered));
+        }
+    } // !onlyAggregate
 
     // ---- aggregate a 1,000,000-request point ----
     {
@@ -188,6 +197,8 @@ int main(int argc, char **argv)
             "n_ok=%lld ttft p99=%.3f ms\n",
             median(ms), median(cpu), median(cpu) <= 300 ? "OK" : "MISSED", last["n_ok"].get<long long>(),
             last["ttft_ms"]["p99"].get<double>());
+        if (onlyAggregate)
+            std::printf("derived: %s\n", last.dump().c_str());
         std::printf(
             "(load average during the bench: see `uptime`; wall figures share 2 cores with other builds)\n");
     }
