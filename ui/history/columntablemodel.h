@@ -36,6 +36,14 @@ public:
         m_rows = std::move(rows);
         endResetModel();
     }
+    // Replaces one row in place (dataChanged, no reset: views keep their selection).
+    void setRow(int i, Row row)
+    {
+        if (i < 0 || i >= int(m_rows.size()))
+            return;
+        m_rows[std::size_t(i)] = std::move(row);
+        emit dataChanged(index(i, 0), index(i, int(m_columns.size()) - 1));
+    }
     const std::vector<Row> &rows() const { return m_rows; }
     const Row &row(int i) const { return m_rows[std::size_t(i)]; }
     const std::vector<Column> &columns() const { return m_columns; }

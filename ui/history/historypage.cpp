@@ -7,6 +7,7 @@
 #include "ui/history/pointstablemodel.h"
 #include "ui/history/runcomparison.h"
 #include "ui/history/runfilterproxy.h"
+#include "ui/history/runnoteseditor.h"
 #include "ui/history/runstablemodel.h"
 #include "ui/report/reportwriter.h"
 
@@ -95,6 +96,14 @@ HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
     m_detailInfo->setWordWrap(true);
     m_detailInfo->setTextInteractionFlags(Qt::TextSelectableByMouse);
     dl->addWidget(m_detailInfo);
+    m_notesEditor = new RunNotesEditor;
+    m_notesEditor->setDatabasePath(m_dbPath);
+    connect(m_notesEditor, &RunNotesEditor::saved, this, &HistoryPage::refreshRun);
+    connect(m_notesEditor, &RunNotesEditor::saveFailed, this, [this](const QString &message) {
+        emit statusMessage(message);
+        QMessageBox::warning(this, tr("Tags and notes"), message);
+    });
+    dl->addWidget(m_notesEditor);
     auto *tables = new QSplitter(Qt::Horizontal);
     m_scenarios = new QTableWidget(0, 4);
     m_scenarios->setHorizontalHeaderLabels({tr("Scenario"), tr("Verdict"), tr("Op. point"), tr("Checks")});
@@ -296,6 +305,11 @@ QStringList HistoryPage::selectedRuns() const
 
 bool HistoryPage::showRun(const QString &uuid)
 {
+    if (m_notesEditor->runUuid() != uuid && m_notesEditor->isModified()) {
+        if (auto s = m_notesEditor->save(); !s)
+            emit statusMessage(tr("Tags/notes of run %1 not saved: %2")
+                                   .arg(m_notesEditor->runUuid(), qs(s.error().message)));
+    }
     HistoryReader reader;
     if (!reader.open(m_dbPath.toStdString()).ok())
         return false;
@@ -304,6 +318,7 @@ bool HistoryPage::showRun(const QString &uuid)
         return false;
     auto data = ReportData::fromHistory(reader, uuid.toStdString());
     const RunSummary &s = detail->summary;
+    m_notesEditor->setRun(s);
     m_detailInfo->setText(tr("<b>%1</b> — run %2, started %3, %4, source %5%6<br>provenance: %7")
                               .arg(qs(s.campaignName).toHtmlEscaped(), qs(s.uuid), qs(s.startedUtc),
                                    qs(s.status), qs(s.source), s.simulated ? tr(", simulated") : QString(),
@@ -335,6 +350,25 @@ bool HistoryPage::showRun(const QString &uuid)
     if (!detail->points.empty())
         showDistribution(detail->points.front().id);
     return true;
+}
+
+void HistoryPage::refreshRun(const QString &uuid)
+{
+    HistoryReader reader;
+    if (!reader.open(m_dbPath.toStdString()).ok())
+        return;
+    auto detail = reader.runDetail(uuid.toStdString());
+    if (!detail)
+        return;
+    for (int i = 0; i < m_runs->rowCount(); ++i) {
+        if (m_runs->row(i).uuid == detail->summary.uuid) {
+            m_runs->setRow(i, detail->summary);
+            break;
+        }
+    }
+    if (m_notesEditor->runUuid() == uuid)
+        m_notesEditor->setRun(detail->summary); // stored order (tags sorted by the store)
+    emit statusMessage(tr("Saved tags and notes of run %1").arg(uuid));
 }
 
 void HistoryPage::showDistribution(std::int64_t pointId)

@@ -23,6 +23,7 @@ namespace Throughline {
 class ChartView;
 class PointsTableModel;
 class RunFilterProxy;
+class RunNotesEditor;
 class RunsTableModel;
 
 class HistoryPage : public QWidget
@@ -35,7 +36,8 @@ public:
     QString databasePath() const { return m_dbPath; }
     Status reload();
     void setFilter(const RunFilter &filter);
-    // Fills the detail tab; false when the run cannot be read.
+    // Fills the detail tab; false when the run cannot be read. Unsaved tag/note edits of the run shown
+    // before are saved first (a failure is reported through statusMessage).
     bool showRun(const QString &uuid);
     // Baseline = first; 2–8 runs. Fills the compare tab.
     Status compareRuns(const QStringList &uuids);
@@ -52,6 +54,9 @@ public:
     ChartView *compareChart() const { return m_compareChart; }
     QTableWidget *comparisonTable() const { return m_compareTable; }
     QTableWidget *environmentTable() const { return m_envTable; }
+    // Tags and notes of the run in the detail tab (saved through HistoryMaintenance).
+    RunNotesEditor *notesEditor() const { return m_notesEditor; }
+    QLineEdit *tagFilterEdit() const { return m_tag; }
 
     // CSV of a model as shown (header row + display texts; RFC 4180 quoting).
     static QString toCsv(const QAbstractItemModel *model);
@@ -67,6 +72,8 @@ private:
     void exportTable(const QAbstractItemModel *model, bool clipboard);
     void writeReport();
     void columnMenu(const QPoint &pos);
+    // Re-reads one run's row (after its tags/notes were saved) without resetting the list or the selection.
+    void refreshRun(const QString &uuid);
 
     QString m_dbPath;
     RunsTableModel *m_runs;
@@ -81,6 +88,7 @@ private:
     QTableView *m_pointsView;
     ChartView *m_curve, *m_hist, *m_cdf;
     QLabel *m_detailInfo;
+    RunNotesEditor *m_notesEditor;
     ChartView *m_compareChart;
     QTableWidget *m_compareTable, *m_envTable;
     std::int64_t m_currentPoint = -1;

@@ -10,10 +10,14 @@
 #include "ui/history/pointstablemodel.h"
 #include "ui/history/runcomparison.h"
 #include "ui/history/runfilterproxy.h"
+#include "ui/history/runnoteseditor.h"
 #include "ui/history/runstablemodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
 #include <QTableView>
 #include <QTableWidget>
 #include <QtTest>
@@ -140,6 +144,100 @@ private slots:
             QVERIFY(QFileInfo(path).size() > 500);
         }
         QVERIFY(!page.curveChart()->exportTo(m_dir.filePath(u"curve.bmpx"_qs)));
+    }
+
+    // Tags and notes edited through the detail tab's widgets land in the database (a copy of the fixture),
+    // show up in the list and its tag filter, survive switching runs and reopening the page.
+    void editTagsAndNotes()
+    {
+        const QString db = m_dir.filePath(u"notes.sqlite"_qs);
+        QVERIFY(QFile::copy(m_db, db));
+        const QString alpha = QString::fromStdString(m_stored[0].uuid);
+        const QString beta = QString::fromStdString(m_stored[1].uuid);
+        auto selectRun = [](HistoryPage &page, const QString &uuid) {
+            for (int r = 0; r < page.proxy()->rowCount(); ++r) {
+                const QModelIndex i = page.proxy()->index(r, 0);
+                if (i.data(HistoryRoles::UuidRole).toString() == uuid) {
+                    page.runsView()->setCurrentIndex(i); // the page loads the detail on row change
+                    return true;
+                }
+            }
+            return false;
+        };
+        auto tagsCell = [](HistoryPage &page, const QString &uuid) {
+            for (int r = 0; r < page.runsModel()->rowCount(); ++r)
+                if (page.runsModel()->index(r, 0).data(HistoryRoles::UuidRole).toString() == uuid)
+                    return page.runsModel()->index(r, RunsTableModel::Tags).data().toString();
+            return u"<missing>"_qs;
+        };
+        const QString notes = u"Driver 550.54 on node 7; \"warm\" cache.\nRe-run after the BIOS update."_qs;
+        {
+            HistoryPage page(db);
+            page.resize(1400, 900);
+            page.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&page));
+            RunNotesEditor *ed = page.notesEditor();
+            QVERIFY(!ed->tagsEdit()->isEnabled()); // no run shown yet
+            QVERIFY(selectRun(page, alpha));
+            QCOMPARE(ed->runUuid(), alpha);
+            QCOMPARE(ed->tagsEdit()->text(), u"nightly"_qs);
+            QVERIFY(!ed->saveButton()->isEnabled());
+
+            ed->tagsEdit()->selectAll();
+            QTest::keyClicks(ed->tagsEdit(), u"nightly, release-1.2 ,, gpu h200"_qs);
+            ed->notesEdit()->setFocus();
+            QTest::keyClicks(ed->notesEdit(), u"Driver 550.54 on node 7; \"warm\" cache."_qs);
+            QTest::keyClick(ed->notesEdit(), Qt::Key_Return);
+            QTest::keyClicks(ed->notesEdit(), u"Re-run after the BIOS update."_qs);
+            QCOMPARE(ed->notes(), notes);
+            QVERIFY(ed->isModified());
+            QVERIFY(ed->saveButton()->isEnabled());
+            QTest::mouseClick(ed->saveButton(), Qt::LeftButton);
+            QVERIFY(!ed->isModified());
+            QVERIFY(!ed->saveButton()->isEnabled());
+            // The list row is refreshed in place; the selection stays on the run.
+            QCOMPARE(tagsCell(page, alpha), u"gpu h200, nightly, release-1.2"_qs);
+            QCOMPARE(page.runsView()->currentIndex().data(HistoryRoles::UuidRole).toString(), alpha);
+            const QString shot = u"/tmp/h-store-history-notes.png"_qs;
+            QVERIFY(page.grab().save(shot));
+
+            // Tag filter in the list (the filter bar's tag field).
+            QTest::keyClicks(page.tagFilterEdit(), u"release-1.2"_qs);
+            QCOMPARE(page.proxy()->rowCount(), 1);
+            QCOMPARE(page.proxy()->index(0, 0).data(HistoryRoles::UuidRole).toString(), alpha);
+            page.tagFilterEdit()->clear();
+            QCOMPARE(page.proxy()->rowCount(), 3);
+
+            // Unsaved edits are written when another run is selected.
+            QVERIFY(selectRun(page, beta));
+            QCOMPARE(ed->runUuid(), beta);
+            QVERIFY(ed->tagsEdit()->text().isEmpty());
+            QTest::keyClicks(ed->tagsEdit(), u"baseline"_qs);
+            QVERIFY(selectRun(page, alpha));
+            QCOMPARE(tagsCell(page, beta), u"baseline"_qs);
+            // Revert drops edits; a comma cannot be typed into a tag, so only storage-level errors remain.
+            QTest::keyClicks(ed->tagsEdit(), u", scratch"_qs);
+            QVERIFY(ed->isModified());
+            ed->revert();
+            QVERIFY(!ed->isModified());
+        }
+        // Reopened page (new connections): the values come from the file.
+        HistoryPage again(db);
+        QCOMPARE(tagsCell(again, alpha), u"gpu h200, nightly, release-1.2"_qs);
+        QCOMPARE(tagsCell(again, beta), u"baseline"_qs);
+        QVERIFY(selectRun(again, alpha));
+        QCOMPARE(again.notesEditor()->tagsEdit()->text(), u"gpu h200, nightly, release-1.2"_qs);
+        QCOMPARE(again.notesEditor()->notesEdit()->toPlainText(), notes);
+        HistoryReader reader;
+        QVERIFY(reader.open(db.toStdString()).ok());
+        auto d = reader.runDetail(alpha.toStdString());
+        QVERIFY(d.ok());
+        QCOMPARE(d->summary.notes, notes.toStdString());
+        QCOMPARE(d->summary.tags, (std::vector<std::string>{"gpu h200", "nightly", "release-1.2"}));
+        // The fixture the other tests use is untouched.
+        HistoryReader original;
+        QVERIFY(original.open(m_db.toStdString()).ok());
+        QCOMPARE(original.runDetail(alpha.toStdString())->summary.tags, std::vector<std::string>{"nightly"});
     }
 
     void compareWithImportedVllm()
