@@ -1,13 +1,19 @@
 // `throughline-cli run CAMPAIGN [--endpoint URL | --endpoint NAME=URL …] [--api-key-env NAME] [--only EXPR]
-//  [--out DIR] [--no-history] [--junit FILE] [--strict]`: runs a campaign through the load engine, prints
-// progress and a result table, writes results.json / points.csv / requests.csv / JUnit, exits per
-// ARCHITECTURE.md "Exit codes". Simulated endpoints run an in-process SimServer (wired here: core cannot
-// link throughline_sim).
+//  [--out DIR] [--no-history] [--junit FILE] [--strict] [--plan-only] [--shard i/N] [--start-at TIME]
+//  [--point-slot S]`: runs a campaign through the load engine, prints progress and a result table, writes
+// results.json / points.csv / requests.csv / JUnit, exits per ARCHITECTURE.md "Exit codes". Simulated
+// endpoints run an in-process SimServer (wired here: core cannot link throughline_sim). --plan-only prints
+// the expanded plan (runplan.h) and sends nothing; --shard runs this machine's share of every point on the
+// plan's time schedule (shardrunner.h); runrecorder.h stores the outcome.
 #include "campaignfile.h"
 #include "command.h"
+#include "runplan.h"
+#include "runrecorder.h"
+#include "shardrunner.h"
 
 #include "core/campaign/matrixexpander.h"
 #include "core/campaign/scenariofilter.h"
+#include "core/campaign/shardselector.h"
 #include "core/engine/runcontroller.h"
 #include "core/metrics/requestmetrics.h"
 #include "core/metrics/resultscsv.h"
@@ -18,7 +24,6 @@
 #include "core/sim/simserver.h"
 #include "core/storage/historypath.h"
 #include "core/storage/runbundle.h"
-#include "core/storage/storagewriter.h"
 #include "core/targets/targettable.h"
 #include "core/targets/verdict.h"
 #include "core/util/exitcodes.h"
@@ -30,6 +35,7 @@
 #include <QFile>
 #include <QFileInfo>
 
+#include <algorithm>
 #include <atomic>
 #include <cmath>
 #include <csignal>
@@ -147,69 +153,99 @@ void printTable(std::FILE *out, const RunResults &res, const RunOutcome &run)
                  "  (latencies in ms; n/a = not reportable at this sample size; *op = operating point)\n");
 }
 
-// Records a finished run into the database at `path` (history or a fresh bundle). Done after the run from the
-// outcome (not streamed during it): simple, and a storage failure cannot disturb the load engine.
-Status recordRun(const std::string &path, const RunOutcome &run, const RunResults &res,
-                 const std::string &campaignJson)
+// Interruptible wait for --start-at (Ctrl-C ends it). Returns false when interrupted.
+bool waitUntil(std::FILE *h, const QDateTime &startAt)
 {
-    RunStart start;
-    start.uuid = run.runId;
-    start.campaignJson = campaignJson;
-    start.campaignName = res.campaignName;
-    start.simulated = run.simulated;
-    start.timeScale = run.timeScale;
-    const QDateTime t0 = QDateTime::fromString(QString::fromStdString(run.startedUtc), Qt::ISODateWithMs);
-    start.t0UnixNs = t0.isValid() ? t0.toMSecsSinceEpoch() * 1'000'000 : 0;
-    start.provenance = run.provenance.is_object() ? run.provenance : nlohmann::json::object();
-    start.source = "throughline-cli";
-    for (std::size_t i = 0; i < run.scenarios.size(); ++i) {
-        const ScenarioOutcome &so = run.scenarios[i];
-        const ScenarioResult &sr = res.scenarios[i];
-        ScenarioInfo si;
-        si.index = so.scenarioIndex;
-        si.key = sr.id;
-        si.model = sr.model;
-        si.backend = sr.backend;
-        si.gpu = sr.gpu;
-        si.phase = sr.phase;
-        si.gpus = sr.gpus;
-        si.prefillGpus = sr.prefillGpus;
-        si.decodeGpus = sr.decodeGpus;
-        si.isl = sr.isl;
-        si.osl = sr.osl;
-        si.config = {{"id", sr.id},
-                     {"endpoint", so.scenario.endpoint.name},
-                     {"simulated", so.simulated},
-                     {"time_scale", so.timeScale}};
-        for (const PointOutcome &po : so.points)
-            si.plannedPoints.push_back(
-                {{"load", po.result.toJson().value("load", nlohmann::json::object())}});
-        start.scenarios.push_back(std::move(si));
+    if (!startAt.isValid())
+        return true;
+    const qint64 waitMs = QDateTime::currentDateTimeUtc().msecsTo(startAt);
+    if (waitMs > 0) {
+        std::fprintf(h, "waiting %.1f s for --start-at %s\n", static_cast<double>(waitMs) / 1000.0,
+                     startAt.toUTC().toString(Qt::ISODateWithMs).toLocal8Bit().constData());
+        std::fflush(h);
+        while (!g_interrupted.load() && QDateTime::currentDateTimeUtc() < startAt)
+            std::this_thread::sleep_for(std::chrono::milliseconds(
+                std::clamp<qint64>(QDateTime::currentDateTimeUtc().msecsTo(startAt), 1, 50)));
+    } else if (waitMs < -1000) {
+        std::fprintf(stderr, "run: warning: --start-at was %.1f s ago; starting now\n",
+                     static_cast<double>(-waitMs) / 1000.0);
     }
+    return !g_interrupted.load();
+}
 
-    StorageWriter writer;
-    if (auto st = writer.open(path); !st)
-        return st;
-    writer.beginRun(start);
-    for (std::size_t i = 0; i < run.scenarios.size(); ++i) {
-        const ScenarioOutcome &so = run.scenarios[i];
-        for (const PointOutcome &po : so.points) {
-            nlohmann::json agg = po.result.toJson();
-            writer.beginPoint(run.runId, so.scenarioIndex, po.pointIndex,
-                              {{"load", agg.value("load", nlohmann::json::object())}});
-            writer.addRequests(run.runId, po.records);
-            writer.finishPoint(run.runId, FinishedPoint{so.scenarioIndex, po.pointIndex, std::move(agg), "",
-                                                        static_cast<std::int64_t>(po.result.w0S * 1e9),
-                                                        static_cast<std::int64_t>(po.result.w1S * 1e9)});
+// The whole campaign in one engine run, with a progress line on stderr.
+Result<RunOutcome> runWhole(Context &ctx, const std::vector<Scenario> &list, const RunOptions &opt,
+                            const QDateTime &startAt, const QString &path)
+{
+    std::FILE *h = ctx.human();
+    if (!waitUntil(h, startAt))
+        return makeError(ErrorCode::Cancelled, "interrupted");
+    RunController controller(list, opt);
+    std::atomic<bool> done{false};
+    const bool tty = ctx.colorOn(stderr);
+    std::thread progress([&] {
+        int tick = 0;
+        while (!done.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            if (g_interrupted.load())
+                controller.cancel();
+            if (++tick % (tty ? 5 : 50) != 0)
+                continue;
+            const LiveProgress p = controller.live().progress();
+            controller.live().takeSamples(); // the CLI reads counters only; keep the buffer small
+            std::fprintf(stderr,
+                         "%s[%d/%d] %s %s  %llu/%llu requests, %llu failed, %d in flight, %.1f s, ETA %s%s",
+                         tty ? "\r\033[K" : "", p.scenarioIndex + 1, p.scenarioCount, p.scenarioId.c_str(),
+                         p.pointLabel.c_str(), static_cast<unsigned long long>(p.finishedRequests),
+                         static_cast<unsigned long long>(p.plannedRequests),
+                         static_cast<unsigned long long>(p.failedRequests), p.inFlight, p.elapsedS,
+                         p.etaS < 0 ? "?" : (fmt(p.etaS, 0) + " s").c_str(), tty ? "" : "\n");
+            std::fflush(stderr);
         }
-        writer.setScenarioVerdict(run.runId, so.scenarioIndex, res.scenarios[i].verdict.toJson());
+    });
+    std::fprintf(h, "run %s: %zu scenario(s) from %s\n", controller.runId().c_str(), list.size(),
+                 path.toLocal8Bit().constData());
+    auto outcome = controller.run();
+    done = true;
+    progress.join();
+    if (tty)
+        std::fprintf(stderr, "\r\033[K");
+    return outcome;
+}
+
+// This shard's share of every point, on the plan's time schedule (shardrunner.h).
+Result<RunOutcome> runSharded(Context &ctx, const RunPlan &plan, const RunOptions &opt)
+{
+    std::FILE *h = ctx.human();
+    std::fprintf(h, "shard %s of plan %s: %d of %d point(s) of %zu scenario(s)\n",
+                 plan.shard().toString().c_str(), plan.planId().c_str(), plan.pointCount(true),
+                 plan.pointCount(false), plan.scenarios().size());
+    if (plan.startAtUnixMs() > 0) {
+        const qint64 waitMs = plan.startAtUnixMs() - QDateTime::currentMSecsSinceEpoch();
+        if (waitMs > 0)
+            std::fprintf(h, "waiting %.1f s for --start-at\n", static_cast<double>(waitMs) / 1000.0);
+        else if (waitMs < -1000)
+            std::fprintf(stderr,
+                         "run: warning: --start-at was %.1f s ago; points run late (merge flags skew)\n",
+                         static_cast<double>(-waitMs) / 1000.0);
+        std::fflush(h);
     }
-    writer.finishRun(run.runId, run.cancelled ? RunStatus::Cancelled : RunStatus::Completed);
-    if (auto st = writer.flush(); !st) {
-        (void)writer.close();
-        return st;
-    }
-    return writer.close();
+    ShardRunner runner(plan, opt, h);
+    std::atomic<bool> done{false};
+    std::thread watcher([&] {
+        while (!done.load()) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            if (g_interrupted.load())
+                runner.cancel();
+        }
+    });
+    auto outcome = runner.run();
+    done = true;
+    watcher.join();
+    if (outcome)
+        std::fprintf(h, "run %s: shard %s finished\n", outcome->runId.c_str(),
+                     plan.shard().toString().c_str());
+    return outcome;
 }
 
 int runRun(Context &ctx)
@@ -227,11 +263,55 @@ int runRun(Context &ctx)
     parser.addOption({u"junit"_qs, u"Write a JUnit XML report to FILE."_qs, u"file"_qs});
     parser.addOption({u"strict"_qs, u"Treat no_target and invalid verdicts as failures (exit 1)."_qs});
     parser.addOption({u"workers"_qs, u"Engine worker threads (default: one per core)."_qs, u"n"_qs, u"0"_qs});
+    parser.addOption({u"plan-only"_qs,
+                      u"Print the expanded plan (scenarios, points, loads, budgets, estimated duration) and "
+                      u"send nothing; with --json as JSON on stdout."_qs});
+    parser.addOption({u"shard"_qs,
+                      u"Run shard i of N (0-based, 0 <= i < N): every point with this shard's share of its "
+                      u"concurrency or rate; merge the shards' run.tlrun bundles with `merge`."_qs,
+                      u"i/N"_qs});
+    parser.addOption({u"start-at"_qs,
+                      u"Wait until this wall-clock time (ISO 8601 UTC, e.g. 2026-11-29T20:00:00Z) before the "
+                      u"first point, so that all shards start together."_qs,
+                      u"time"_qs});
+    parser.addOption({u"point-slot"_qs,
+                      u"Sharded runs: point k of the plan starts at --start-at + k x SECONDS on every shard "
+                      u"(default 0: points back to back). --plan-only suggests a value."_qs,
+                      u"seconds"_qs});
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1)
         return ctx.usageError(pos.isEmpty() ? u"missing CAMPAIGN"_qs : u"expected one CAMPAIGN file"_qs);
+    double pointSlotS = 0;
+    if (parser.isSet(u"point-slot"_qs)) {
+        bool ok = false;
+        pointSlotS = parser.value(u"point-slot"_qs).toDouble(&ok);
+        if (!ok || !std::isfinite(pointSlotS) || pointSlotS <= 0)
+            return ctx.usageError(u"--point-slot: expected a positive number of seconds, got '"_qs +
+                                  parser.value(u"point-slot"_qs) + u"'"_qs);
+        if (!parser.isSet(u"shard"_qs) || !parser.isSet(u"start-at"_qs))
+            return ctx.usageError(u"--point-slot needs --shard i/N and --start-at TIME (the shards share the "
+                                  u"schedule)"_qs);
+    }
+    ShardSpec shard;
+    if (parser.isSet(u"shard"_qs)) {
+        auto sh = ShardSelector::parse(parser.value(u"shard"_qs).toStdString());
+        if (!sh)
+            return ctx.usageError(u"--shard: "_qs + QString::fromStdString(sh.error().message));
+        shard = *sh;
+    }
+    QDateTime startAt;
+    if (parser.isSet(u"start-at"_qs)) {
+        startAt = QDateTime::fromString(parser.value(u"start-at"_qs), Qt::ISODateWithMs);
+        if (!startAt.isValid() || startAt.timeSpec() == Qt::LocalTime)
+            return ctx.usageError(u"--start-at: expected an ISO 8601 time with a zone, e.g. "
+                                  u"2026-11-29T20:00:00Z, got '"_qs +
+                                  parser.value(u"start-at"_qs) + u"'"_qs);
+        if (startAt > QDateTime::currentDateTimeUtc().addDays(1))
+            return ctx.usageError(u"--start-at: "_qs + parser.value(u"start-at"_qs) +
+                                  u" is more than 24 h away"_qs);
+    }
 
     auto loaded = loadCampaignFile(ctx, pos.front());
     if (!loaded)
@@ -294,6 +374,18 @@ int runRun(Context &ctx)
         }
         targets = std::move(t).value();
     }
+    QFile cf(loaded->path);
+    QByteArray campaignBytes;
+    if (cf.open(QIODevice::ReadOnly))
+        campaignBytes = cf.readAll();
+    const std::string campaignSha256 =
+        QCryptographicHash::hash(campaignBytes, QCryptographicHash::Sha256).toHex().toStdString();
+    auto planned = RunPlan::build(list, shard, campaign.name, campaignSha256,
+                                  startAt.isValid() ? startAt.toMSecsSinceEpoch() : 0, pointSlotS);
+    if (!planned)
+        return ctx.usageError(u"--shard: "_qs + QString::fromStdString(planned.error().message));
+    const RunPlan &plan = *planned;
+    const std::string planText = plan.toJson().dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
     QString outDir;
     if (parser.isSet(u"out"_qs)) {
         outDir = parser.value(u"out"_qs);
@@ -302,54 +394,40 @@ int runRun(Context &ctx)
                          outDir.toLocal8Bit().constData());
             return ExitBadInput;
         }
+        // plan.json first: a shard that fails later still leaves the plan it was given.
+        QFile pf(QDir(outDir).filePath(u"plan.json"_qs));
+        if (!pf.open(QIODevice::WriteOnly | QIODevice::Truncate) ||
+            pf.write(QByteArray::fromStdString(planText + "\n")) < 0) {
+            std::fprintf(stderr, "run: cannot write %s\n", pf.fileName().toLocal8Bit().constData());
+            return ExitRuntime;
+        }
+    }
+    if (parser.isSet(u"plan-only"_qs)) {
+        if (ctx.global().json)
+            std::fprintf(ctx.machine(), "%s\n", planText.c_str());
+        else
+            plan.printTable(ctx.human());
+        if (!outDir.isEmpty())
+            std::fprintf(ctx.human(), "wrote %s\n",
+                         QDir(outDir).absoluteFilePath(u"plan.json"_qs).toLocal8Bit().constData());
+        return ExitOk;
     }
 
-    QFile cf(loaded->path);
-    QByteArray campaignBytes;
-    if (cf.open(QIODevice::ReadOnly))
-        campaignBytes = cf.readAll();
     RunOptions opt;
     opt.workers = parser.value(u"workers"_qs).toInt();
     opt.apiKeyEnvOverride = parser.value(u"api-key-env"_qs).toStdString();
     opt.campaignName = campaign.name;
-    opt.campaignSha256 =
-        QCryptographicHash::hash(campaignBytes, QCryptographicHash::Sha256).toHex().toStdString();
+    opt.campaignSha256 = campaignSha256;
     opt.simLauncher = &launchSim;
 
-    RunController controller(list, opt);
-    std::signal(SIGINT, &onSigint);
-    std::atomic<bool> done{false};
     std::FILE *h = ctx.human();
-    const bool tty = ctx.colorOn(stderr);
-    std::thread progress([&] {
-        int tick = 0;
-        while (!done.load()) {
-            std::this_thread::sleep_for(std::chrono::milliseconds(100));
-            if (g_interrupted.load())
-                controller.cancel();
-            if (++tick % (tty ? 5 : 50) != 0)
-                continue;
-            const LiveProgress p = controller.live().progress();
-            controller.live().takeSamples(); // the CLI reads counters only; keep the buffer small
-            std::fprintf(stderr,
-                         "%s[%d/%d] %s %s  %llu/%llu requests, %llu failed, %d in flight, %.1f s, ETA %s%s",
-                         tty ? "\r\033[K" : "", p.scenarioIndex + 1, p.scenarioCount, p.scenarioId.c_str(),
-                         p.pointLabel.c_str(), static_cast<unsigned long long>(p.finishedRequests),
-                         static_cast<unsigned long long>(p.plannedRequests),
-                         static_cast<unsigned long long>(p.failedRequests), p.inFlight, p.elapsedS,
-                         p.etaS < 0 ? "?" : (fmt(p.etaS, 0) + " s").c_str(), tty ? "" : "\n");
-            std::fflush(stderr);
-        }
-    });
-    std::fprintf(h, "run %s: %zu scenario(s) from %s\n", controller.runId().c_str(), list.size(),
-                 loaded->path.toLocal8Bit().constData());
-    auto outcome = controller.run();
-    done = true;
-    progress.join();
+    std::signal(SIGINT, &onSigint);
+    auto outcome =
+        shard.whole() ? runWhole(ctx, list, opt, startAt, loaded->path) : runSharded(ctx, plan, opt);
     std::signal(SIGINT, SIG_DFL);
-    if (tty)
-        std::fprintf(stderr, "\r\033[K");
     if (!outcome) {
+        if (outcome.error().code == ErrorCode::Cancelled)
+            return ExitInterrupted;
         std::fprintf(stderr, "run: %s\n", outcome.error().message.c_str());
         return ExitRuntime;
     }
@@ -362,7 +440,7 @@ int runRun(Context &ctx)
     res.simulated = run.simulated;
     res.timeScale = run.timeScale;
     res.campaignName = campaign.name;
-    res.campaignSha256 = opt.campaignSha256;
+    res.campaignSha256 = campaignSha256;
     bool runtimeError = false;
     for (const ScenarioOutcome &so : run.scenarios) {
         ScenarioResult sr = ScenarioResult::fromScenario(so.scenario);
@@ -382,10 +460,10 @@ int runRun(Context &ctx)
     // History: a storage error is reported (exit 3 at the end) but the results files are still written.
     bool storageFailed = false;
     std::string historyDb;
-    const std::string campaignJson = campaignBytes.toStdString();
+    const RecordInfo recordInfo{&plan, campaignBytes.toStdString()};
     if (!parser.isSet(u"no-history"_qs)) {
         historyDb = HistoryPath::resolve(ctx.global().db.toStdString());
-        if (auto st = recordRun(historyDb, run, res, campaignJson); !st) {
+        if (auto st = recordRun(historyDb, run, res, recordInfo); !st) {
             std::fprintf(stderr, "run: history database %s: %s (run not recorded)\n", historyDb.c_str(),
                          st.error().message.c_str());
             storageFailed = true;
@@ -427,7 +505,7 @@ int runRun(Context &ctx)
         QFile prov(QString::fromStdString(dir + "/provenance.json"));
         if (prov.open(QIODevice::WriteOnly | QIODevice::Truncate))
             prov.write(QByteArray::fromStdString(run.provenance.dump(2) + "\n"));
-        std::fprintf(h, "\nwrote %s/{results.json, points.csv, requests.csv, provenance.json}\n",
+        std::fprintf(h, "\nwrote %s/{plan.json, results.json, points.csv, requests.csv, provenance.json}\n",
                      dir.c_str());
         // run.tlrun: exported from history when recorded there, else written directly into a fresh bundle.
         const std::string bundle = dir + "/run.tlrun";
@@ -437,7 +515,7 @@ int runRun(Context &ctx)
         } else {
             bst = RunBundle::createEmpty(bundle);
             if (bst)
-                bst = recordRun(bundle, run, res, campaignJson);
+                bst = recordRun(bundle, run, res, recordInfo);
             if (bst)
                 bst = RunBundle::finalize(bundle);
         }
@@ -460,6 +538,16 @@ int runRun(Context &ctx)
         return ExitInterrupted;
     if (runtimeError || storageFailed)
         return ExitRuntime;
+    if (!shard.whole()) {
+        // One shard offered 1/N of each point's load: its verdicts are partial. The campaign is judged on the
+        // merged bundle (throughline-cli merge), so a shard only reports runtime trouble through its exit
+        // code.
+        std::fprintf(h,
+                     "shard %s of plan %s done; verdicts above cover this shard's share only - merge the "
+                     "shards' run.tlrun bundles (throughline-cli merge) for the campaign result\n",
+                     shard.toString().c_str(), plan.planId().c_str());
+        return ExitOk;
+    }
     return res.exitCode(parser.isSet(u"strict"_qs));
 }
 

@@ -30,9 +30,10 @@ Result<ShardSpec> ShardSelector::parse(std::string_view text)
     const long long i = parseCount(text.substr(0, slash));
     const long long n = parseCount(text.substr(slash + 1));
     if (i < 0 || n < 0)
-        return makeError(ErrorCode::InvalidInput,
-                         "expected i/N with whole numbers (0-based shard index / shard count, e.g. 0/4), got '" +
-                             shown + "'");
+        return makeError(
+            ErrorCode::InvalidInput,
+            "expected i/N with whole numbers (0-based shard index / shard count, e.g. 0/4), got '" + shown +
+                "'");
     if (n < 1 || n > kMaxShards)
         return makeError(ErrorCode::InvalidInput, "shard count must be 1…" + std::to_string(kMaxShards) +
                                                       ", got " + std::to_string(n) + " in '" + shown + "'");

@@ -48,7 +48,8 @@ void TestShardSelector::parseInvalid_data()
     QTest::addColumn<QString>("text");
     QTest::addColumn<QString>("message");
     QTest::newRow("zero shards") << u"0/0"_qs << u"shard count must be 1…4096, got 0"_qs;
-    QTest::newRow("index = count") << u"4/4"_qs << u"shard index 4 is out of range for 4 shards (0-based: 0…3)"_qs;
+    QTest::newRow("index = count") << u"4/4"_qs
+                                   << u"shard index 4 is out of range for 4 shards (0-based: 0…3)"_qs;
     QTest::newRow("index > count") << u"9/2"_qs << u"out of range for 2 shards"_qs;
     QTest::newRow("letters") << u"x/y"_qs << u"expected i/N with whole numbers"_qs;
     QTest::newRow("no slash") << u"3"_qs << u"expected i/N (0-based"_qs;
