@@ -9,6 +9,7 @@ packages=(
     build-essential cmake ninja-build ccache pkg-config git
     # Qt 6.4 (Core, Network, Widgets, PrintSupport, Svg, Test) and translation tools
     qt6-base-dev qt6-base-dev-tools qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-svg-dev
+    qt6-translations-l10n # qtbase_de.qm: standard buttons and dialogs in German (optional at run time)
     libgl-dev libglx-dev libxkbcommon-dev
     # plotting
     libqcustomplot-dev libqcustomplot2.1-qt6
