@@ -116,7 +116,9 @@ void TestCampaignFuzz::mutatedDemo()
     qInfo("accepted %d, rejected %d, %lld ms", accepted, rejected, timer.elapsed());
     QVERIFY(accepted > 0);
     QVERIFY(rejected > 0);
+#if !defined(__SANITIZE_ADDRESS__) // sanitizer builds run several times slower: the bound is for real builds
     QVERIFY2(timer.elapsed() < 30000, "fuzz run took longer than 30 s");
+#endif
 }
 
 QTEST_GUILESS_MAIN(TestCampaignFuzz)
