@@ -126,6 +126,12 @@ Endpoint decodeEndpoint(DecodeContext &ctx, const json &j, const std::string &pt
         so.boolean("child_process", e.sim.childProcess);
         so.finish();
     }
+    if (const json *t = o.get("telemetry")) {
+        JsonObjectReader to(ctx, t, o.at("telemetry"));
+        to.number("interval_s", e.telemetryIntervalS, 0, 3600);
+        to.stringList("extra_urls", e.telemetryUrls);
+        to.finish();
+    }
     if (const json *m = o.get("match"))
         decodeMatch(ctx, *m, o.at("match"), e.match);
     o.finish();

@@ -113,6 +113,7 @@ json CampaignJson::toJson(const Endpoint &e)
                      {"seed", e.sim.seed},
                      {"faults", e.sim.faults},
                      {"child_process", e.sim.childProcess}}},
+        {"telemetry", json{{"interval_s", e.telemetryIntervalS}, {"extra_urls", e.telemetryUrls}}},
         {"match", match}};
 }
 

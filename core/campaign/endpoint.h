@@ -39,6 +39,10 @@ struct Endpoint {
     std::map<std::string, std::string> extraHeaders;
     nlohmann::json extraBody = nlohmann::json::object(); // merged into each request body
     SimulatorOptions sim;
+    // Server telemetry scraped during the run (core/telemetry): the backend preset's telemetry paths on the
+    // base URL and every replica, plus these extra URLs (e.g. a DCGM exporter, scraped with every name map).
+    std::vector<std::string> telemetryUrls;
+    double telemetryIntervalS = 1.0; // scrape interval in seconds of model time; 0 disables scraping
     // Which scenarios use this endpoint: key=glob over model, backend, gpu, gpus, phase. Empty = all.
     std::map<std::string, std::vector<std::string>> match;
 

@@ -5,6 +5,9 @@
 #include "core/engine/secrets.h"
 #include "core/engine/worker.h"
 #include "core/metrics/pointaggregate.h"
+#include "core/telemetry/pointtelemetry.h"
+#include "core/telemetry/replicaanalysis.h"
+#include "core/telemetry/telemetryscraper.h"
 #include "core/util/version.h"
 
 #include <QDateTime>
@@ -115,8 +118,11 @@ void scaleTimes(RequestRecord &r, double s)
     sc(r.curl.preTransferNs);
     sc(r.curl.startTransferNs);
     sc(r.curl.totalNs);
-    for (StreamEvent &e : r.events)
-        sc(e.tNs);
+    for (StreamEvent &e : r.events) {
+        std::int64_t t = e.tNs; // packed field: no reference binding
+        sc(t);
+        e.tNs = t;
+    }
 }
 
 // Sum of "requests running" gauges in a Prometheus exposition (vLLM, SGLang, TRT-LLM names); -1 if none.
@@ -145,6 +151,125 @@ double runningRequests(const std::string &text)
     return total;
 }
 
+// Telemetry of a time-scaled simulated endpoint, converted to model time like the records (scaleTimes):
+// times × scale, rates (unit "…/s") ÷ scale, durations the server measured ("s", "ms") × scale. The
+// scraper's own series (scrape_up, scrape_duration_ms) describe the client and stay as they are.
+void toModelTime(TelemetrySnapshot &snap, double scale)
+{
+    auto t = [scale](std::int64_t &v) { v = std::llround(static_cast<double>(v) * scale); };
+    for (TelemetrySeries &series : snap.series) {
+        const std::string &u = series.unit;
+        const bool own = series.name.rfind("scrape_", 0) == 0;
+        const bool rate = !own && u.size() >= 2 && u.compare(u.size() - 2, 2, "/s") == 0;
+        const bool duration = !own && (u == "s" || u == "ms");
+        for (TelemetrySample &x : series.samples) {
+            t(x.tNs);
+            if (rate)
+                x.value /= scale;
+            else if (duration)
+                x.value *= scale;
+        }
+    }
+    for (TelemetryHistogram &h : snap.histograms) {
+        for (double &b : h.upperBounds)
+            if (std::isfinite(b))
+                b *= scale;
+        for (HistogramSnapshot &hs : h.snapshots) {
+            t(hs.tNs);
+            hs.sum *= scale;
+        }
+    }
+    for (TelemetrySourceStatus &src : snap.sources)
+        if (src.lastOkNs >= 0)
+            t(src.lastOkNs);
+}
+
+double msOf(std::int64_t ns)
+{
+    return ns == kNoTime ? std::numeric_limits<double>::quiet_NaN() : static_cast<double>(ns) / 1e6;
+}
+
+std::string fmt1(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.1f", v);
+    return buf;
+}
+
+// The flat results.json "telemetry" object of a point (keys listed in results.schema.json).
+void putSummary(std::map<std::string, double> &m, const PointTelemetrySummary &s)
+{
+    m["scrapes"] = s.scrapes;
+    m["scrape_failures"] = s.scrapeFailures;
+    auto put = [&m](const char *key, const std::optional<double> &v, double factor = 1.0) {
+        if (v)
+            m[key] = *v * factor;
+    };
+    put("kv_cache_usage_peak", s.peakKvCacheUsage);
+    put("kv_cache_usage_mean", s.meanKvCacheUsage);
+    put("waiting_mean", s.meanWaiting);
+    put("waiting_peak", s.peakWaiting);
+    put("running_mean", s.meanRunning);
+    put("generation_tps_mean", s.meanGenerationTps);
+    put("gpu_util_pct_mean", s.meanGpuUtilPct);
+    put("gpu_temp_c_peak", s.peakGpuTempC);
+    put("gpu_power_w_mean", s.meanGpuPowerW);
+    put("energy_j", s.energyJ);
+    put("energy_per_output_token_j", s.energyPerOutputTokenJ);
+    put("server_ttft_ms_mean", s.serverTtftMeanS, 1000.0);
+    put("server_ttft_ms_p50", s.serverTtftP50S, 1000.0);
+    put("server_ttft_ms_p90", s.serverTtftP90S, 1000.0);
+    put("server_ttft_n", s.serverTtftCount);
+}
+
+nlohmann::json stallJson(const StallReport &r)
+{
+    nlohmann::json worst = nlohmann::json::array();
+    for (const StalledRequest &w : r.worst) {
+        nlohmann::json gaps = nlohmann::json::array();
+        for (const StallGap &g : w.stalls)
+            gaps.push_back({{"start_ms", msOf(g.startNs)}, {"end_ms", msOf(g.endNs)}, {"open", g.open}});
+        worst.push_back({{"seq", w.seq},
+                         {"replica", w.replica},
+                         {"warmup", w.warmup},
+                         {"t_send_ms", msOf(w.tSend)},
+                         {"t_first_content_ms", msOf(w.tFirstContent)},
+                         {"t_end_ms", msOf(w.tEnd)},
+                         {"longest_gap_ms", msOf(w.longestGapNs)},
+                         {"gaps", gaps}});
+    }
+    return {{"threshold_ms",
+             r.thresholdNs == kNoTime ? nlohmann::json(nullptr) : nlohmann::json(msOf(r.thresholdNs))},
+            {"median_chunk_gap_ms", r.medianChunkGapNs == kNoTime ? nlohmann::json(nullptr)
+                                                                  : nlohmann::json(msOf(r.medianChunkGapNs))},
+            {"requests_checked", r.requestsChecked},
+            {"requests_stalled", r.requestsStalled},
+            {"stalls", r.stallsTotal},
+            {"longest_gap_ms", msOf(r.longestGapNs)},
+            {"worst", worst}};
+}
+
+nlohmann::json replicaJson(const ReplicaReport &r)
+{
+    auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
+    nlohmann::json a = nlohmann::json::array();
+    for (const ReplicaStats &x : r.replicas)
+        a.push_back({{"replica", x.replica},
+                     {"requests", x.requests},
+                     {"ok", x.ok},
+                     {"output_tokens", x.outputTokens},
+                     {"output_tps", num(x.outputTps)},
+                     {"ttft_ms_p50", num(x.ttftP50Ms)},
+                     {"ttft_ms_p90", num(x.ttftP90Ms)},
+                     {"tpot_ms_p50", num(x.tpotP50Ms)},
+                     {"e2e_ms_p50", num(x.e2eP50Ms)},
+                     {"e2e_ms_p90", num(x.e2eP90Ms)},
+                     {"judged", x.judged},
+                     {"much_slower", x.muchSlower},
+                     {"reason", x.reason}});
+    return a;
+}
+
 } // namespace
 
 // ---------------------------------------------------------------------------------------------------------
@@ -162,6 +287,12 @@ struct RunController::Impl {
     std::atomic<std::uint64_t> seq{0};
     std::atomic<std::uint64_t> totalFinished{0};
     std::atomic<std::uint64_t> totalFailed{0};
+
+    // Telemetry scraper of the scenario being run (null when not scraping). Set and reset on run()'s thread;
+    // liveTelemetry() reads it from any thread under the mutex.
+    mutable std::mutex telemetryMutex;
+    std::shared_ptr<TelemetryScraper> scraper;
+    std::int64_t scrapeIntervalWallNs = 1'000'000'000;
 
     // State of the point being run (one at a time).
     struct Point {
@@ -410,9 +541,102 @@ struct RunController::Impl {
             out.client["target_concurrency"] = load.concurrency;
         else
             out.client["target_rate"] = load.rate;
+        analysePoint(out, recs, timeScale, simulated, wall0);
         if (opt.keepRecords)
             out.records = std::move(recs);
         return out;
+    }
+
+    // Per-point telemetry summary over the window, stall detection and (several replicas) the slow-replica
+    // check: into out.result.telemetry / validity.notes (results.json) and out.telemetry (storage detail).
+    // recs and the window are in model time; the scraper runs on the wall run clock.
+    void analysePoint(PointOutcome &out, const std::vector<RequestRecord> &recs, double timeScale,
+                      bool simulated, std::int64_t pointStartWallNs)
+    {
+        PointResult &res = out.result;
+        const double scale = simulated && timeScale != 1.0 ? timeScale : 1.0;
+        std::shared_ptr<TelemetryScraper> sc;
+        {
+            std::lock_guard lock(telemetryMutex);
+            sc = scraper;
+        }
+        if (sc) {
+            // Samples from shortly before the point: the summary holds the last earlier sample to the edge.
+            TelemetrySnapshot snap = sc->snapshot(pointStartWallNs - 3 * scrapeIntervalWallNs);
+            if (scale != 1.0)
+                toModelTime(snap, scale);
+            const auto w0 = static_cast<std::int64_t>(res.w0S * 1e9);
+            const auto w1 = static_cast<std::int64_t>(res.w1S * 1e9);
+            const double outTokens = std::isfinite(res.metrics.outputTps) && std::isfinite(res.windowS)
+                                         ? res.metrics.outputTps * res.windowS
+                                         : 0.0;
+            if (w1 > w0) {
+                const PointTelemetrySummary sum = PointTelemetry::summarise(snap, w0, w1, outTokens);
+                putSummary(res.telemetry, sum);
+                if (sum.scrapeFailures > 0) {
+                    std::string last;
+                    for (const TelemetrySourceStatus &st : snap.sources)
+                        if (!st.lastError.empty())
+                            last = st.url + ": " + st.lastError;
+                    res.validity.notes.push_back("telemetry: " + std::to_string(sum.scrapeFailures) + " of " +
+                                                 std::to_string(sum.scrapes) + " scrapes failed" +
+                                                 (last.empty() ? std::string() : " (last: " + last + ")"));
+                }
+            }
+            nlohmann::json sources = nlohmann::json::array();
+            for (const TelemetrySourceStatus &st : snap.sources)
+                sources.push_back({{"url", st.url},
+                                   {"backend", st.backendId},
+                                   {"scrapes_ok", st.scrapesOk},
+                                   {"scrapes_failed", st.scrapesFailed},
+                                   {"malformed_lines", st.malformedLines},
+                                   {"last_error", st.lastError}});
+            out.telemetry["sources"] = sources; // cumulative over the scenario so far
+        }
+
+        StallOptions so = opt.stalls;
+        so.nowNs = kNoTime;
+        // The floor holds in wall time: on a time-scaled simulator a client hiccup of 60 ms would otherwise
+        // read as a model-time stall of 60 ms × scale.
+        so.minThresholdNs = static_cast<std::int64_t>(static_cast<double>(so.minThresholdNs) * scale);
+        const StallReport stalls = StallDetector::analyse(recs, so);
+        if (stalls.thresholdNs != kNoTime)
+            res.telemetry["stall_threshold_ms"] = msOf(stalls.thresholdNs);
+        if (stalls.medianChunkGapNs != kNoTime)
+            res.telemetry["median_chunk_gap_ms"] = msOf(stalls.medianChunkGapNs);
+        res.telemetry["stalled_requests"] = stalls.requestsStalled;
+        res.telemetry["stalls"] = stalls.stallsTotal;
+        res.telemetry["stall_longest_gap_ms"] = msOf(stalls.longestGapNs);
+        if (stalls.requestsStalled > 0) {
+            std::string worst;
+            if (!stalls.worst.empty())
+                worst = ", request " + std::to_string(stalls.worst.front().seq);
+            res.validity.notes.push_back("stalls: " + std::to_string(stalls.requestsStalled) + " of " +
+                                         std::to_string(stalls.requestsChecked) +
+                                         " streams received nothing for longer than " +
+                                         fmt1(msOf(stalls.thresholdNs)) + " ms (longest " +
+                                         fmt1(msOf(stalls.longestGapNs)) + " ms" + worst + ")");
+        }
+        out.telemetry["stalls"] = stallJson(stalls);
+
+        if (point.urls.size() > 1) {
+            const ReplicaReport rep = ReplicaAnalysis::analyse(recs);
+            int slow = 0;
+            for (const ReplicaStats &x : rep.replicas) {
+                if (!x.muchSlower)
+                    continue;
+                ++slow;
+                res.validity.notes.push_back("replica " + std::to_string(x.replica) +
+                                             " much slower than the others: " + x.reason);
+            }
+            res.telemetry["replicas"] = static_cast<double>(rep.replicas.size());
+            res.telemetry["replicas_much_slower"] = slow;
+            out.telemetry["replicas"] = replicaJson(rep);
+        }
+        nlohmann::json flat = nlohmann::json::object();
+        for (const auto &[k, v] : res.telemetry)
+            flat[k] = std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
+        out.telemetry["telemetry"] = flat;
     }
 
     PointOutcome runClosedPoint(int si, int pi, const Scenario &sc, int c, const RequestBuilder &builder,
@@ -545,6 +769,16 @@ struct RunController::Impl {
 };
 
 // ---------------------------------------------------------------------------------------------------------
+
+TelemetrySnapshot RunController::liveTelemetry(std::int64_t sinceNs) const
+{
+    std::shared_ptr<TelemetryScraper> sc;
+    {
+        std::lock_guard lock(d->telemetryMutex);
+        sc = d->scraper;
+    }
+    return sc ? sc->snapshot(sinceNs) : TelemetrySnapshot{};
+}
 
 RunController::RunController(std::vector<Scenario> scenarios, RunOptions options)
     : d(std::make_unique<Impl>())
@@ -784,6 +1018,37 @@ Result<RunOutcome> RunController::run()
             servers[so.simulated ? sc.id + " (simulated)" : sc.endpoint.baseUrl] = s;
         }
 
+        // Server telemetry for the whole scenario, on its own thread and connections (never the load's).
+        std::shared_ptr<TelemetryScraper> scraper;
+        if (impl.opt.scrapeTelemetry && sc.endpoint.telemetryIntervalS > 0) {
+            std::vector<ScrapeTarget> targets;
+            if (so.simulated) {
+                // The simulator serves vLLM-named metrics on /metrics whatever the scenario's backend.
+                targets.push_back(
+                    ScrapeTarget{urls.front() + "/metrics", TelemetrySource::Format::Prometheus, "vllm"});
+                for (const std::string &u : sc.endpoint.telemetryUrls)
+                    targets.push_back(ScrapeTarget{u, TelemetrySource::Format::Prometheus, std::string()});
+            } else {
+                targets = TelemetryScraper::targetsFor(urls, sc.backend, sc.endpoint.telemetryUrls);
+            }
+            if (!targets.empty()) {
+                ScraperOptions sopt;
+                // The interval is model time; a time-scaled simulator gets proportionally faster scrapes.
+                const double wallS = sc.endpoint.telemetryIntervalS / (so.simulated ? so.timeScale : 1.0);
+                sopt.interval =
+                    std::chrono::milliseconds(std::max<std::int64_t>(50, std::llround(wallS * 1e3)));
+                sopt.timeout =
+                    std::min(sopt.timeout, std::max(sopt.interval, std::chrono::milliseconds(200)));
+                sopt.connectTimeout = std::min(sopt.connectTimeout, sopt.timeout);
+                scraper = std::make_shared<TelemetryScraper>(std::move(targets), sopt);
+                scraper->start(impl.t0);
+                std::lock_guard lock(impl.telemetryMutex);
+                impl.scraper = scraper;
+                impl.scrapeIntervalWallNs =
+                    std::chrono::duration_cast<std::chrono::nanoseconds>(sopt.interval).count();
+            }
+        }
+
         auto healthy = [&](std::string *why) {
             for (const std::string &u : urls)
                 if (!healthCheck(u, impl.opt.healthTimeoutS, why))
@@ -900,6 +1165,16 @@ Result<RunOutcome> RunController::run()
         } else if (impl.stopSending.load() && !so.aborted) {
             so.aborted = true;
             so.abortReason = "stopped by the user (no new requests; in-flight requests completed)";
+        }
+        if (scraper) {
+            scraper->stop();
+            {
+                std::lock_guard lock(impl.telemetryMutex);
+                impl.scraper.reset();
+            }
+            so.telemetry = scraper->snapshot();
+            if (so.simulated && so.timeScale != 1.0)
+                toModelTime(so.telemetry, so.timeScale);
         }
         provScenarios.push_back({{"id", sc.id},
                                  {"request_template", so.requestTemplate},

@@ -13,10 +13,13 @@
 #include "core/engine/promptsource.h"
 #include "core/engine/requestrecord.h"
 #include "core/metrics/pointresult.h"
+#include "core/telemetry/stalldetector.h"
+#include "core/telemetry/telemetrysnapshot.h"
 #include "core/util/result.h"
 
 #include <atomic>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -50,6 +53,13 @@ struct RunOptions {
     double healthTimeoutS = 5;
     double stallTimeoutS = 30; // no byte for this long after the first token → stall-mid-stream (model time)
     bool keepRecords = true;   // keep raw records in the outcome (for requests.csv / storage)
+    // Server telemetry: a TelemetryScraper per scenario on the backend preset's telemetry paths (simulated
+    // endpoints: /metrics) plus Endpoint::telemetryUrls, every Endpoint::telemetryIntervalS (0 there = off).
+    // Scrape failures never affect the load; they are counted per point and per source.
+    bool scrapeTelemetry = true;
+    // Stall detection per point (always on; nowNs is ignored; minThresholdNs is wall time, i.e. × the time
+    // scale of a simulated endpoint).
+    StallOptions stalls;
     // Called on run()'s thread after each load point, with its scenario's outcome so far (the point is the
     // last of scenario.points). The GUI marshals it to its own thread; it must not block for long.
     std::function<void(const ScenarioOutcome &scenario, const PointOutcome &point)> onPointFinished;
@@ -61,6 +71,10 @@ struct PointOutcome {
     std::vector<RequestRecord> records; // time-scaled back for simulated endpoints
     nlohmann::json client;              // extras: open_fds, achieved/target load, send lateness, lag
     bool aborted = false;               // error-rate limit hit
+    // Telemetry and stream analysis of the point: {"telemetry": the flat summary also in result.telemetry,
+    // "stalls": {threshold_ms, …, worst[…]}, "replicas": […] (several replicas only), "sources": […]}.
+    // Stall/replica/scrape-failure findings are also sentences in result.validity.notes.
+    nlohmann::json telemetry = nlohmann::json::object();
 };
 
 struct ScenarioOutcome {
@@ -74,6 +88,9 @@ struct ScenarioOutcome {
     double timeScale = 1.0;
     nlohmann::json requestTemplate;
     int searchBest = 0; // search mode: highest concurrency meeting the SLOs (0 = none)
+    // Series scraped during the scenario on the run clock (model time for time-scaled simulated endpoints:
+    // times × time scale, rates ÷, seconds ×), with each source's ok/failed counts. Empty when not scraped.
+    TelemetrySnapshot telemetry;
 };
 
 struct RunOutcome {
@@ -99,6 +116,9 @@ public:
     // current point is kept, its scenario marked stopped). Thread-safe.
     void stopSending();
     LiveSnapshot &live() { return m_live; }
+    // Telemetry of the scenario being run so far (samples after sinceNs; wall run clock, not time-scaled);
+    // empty between scenarios or when not scraping. Thread-safe.
+    TelemetrySnapshot liveTelemetry(std::int64_t sinceNs = std::numeric_limits<std::int64_t>::min()) const;
     const std::string &runId() const { return m_runId; }
 
     // Exposed for tests and the CLI: endpoint probes used before each point.

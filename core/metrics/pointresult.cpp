@@ -125,6 +125,8 @@ nlohmann::json PointResult::toJson() const
     for (const auto &[k, n] : errors)
         j["errors"][k] = n;
     j["validity"] = {{"valid", validity.valid}, {"flags", validity.flags}};
+    if (!validity.notes.empty())
+        j["validity"]["notes"] = validity.notes;
     j["client"] = {{"cpu_pct", JsonNumber::orNull(client.cpuPct)},
                    {"send_lateness_p99_ms", JsonNumber::orNull(client.sendLatenessP99Ms)},
                    {"loop_lag_p99_ms", JsonNumber::orNull(client.loopLagP99Ms)}};
@@ -136,6 +138,12 @@ nlohmann::json PointResult::toJson() const
     j["metrics"] = m;
     j["counts"] = {{"tpot_undefined", nTpotUndefined}, {"n_out_approximate", nOutApproximate}};
     j["window"] = {{"start_s", JsonNumber::orNull(w0S)}, {"end_s", JsonNumber::orNull(w1S)}};
+    if (!telemetry.empty()) {
+        json t = json::object();
+        for (const auto &[k, v] : telemetry)
+            t[k] = JsonNumber::orNull(v);
+        j["telemetry"] = t;
+    }
     return j;
 }
 
@@ -201,6 +209,15 @@ Result<PointResult> PointResult::fromJson(const nlohmann::json &j)
             p.validity.flags.push_back(x.get<std::string>());
         }
     }
+    if (const auto n = vIt->find("notes"); n != vIt->end()) {
+        if (!n->is_array())
+            return bad("validity.notes", "not an array");
+        for (const auto &x : *n) {
+            if (!x.is_string())
+                return bad("validity.notes", "not a string");
+            p.validity.notes.push_back(x.get<std::string>());
+        }
+    }
 
     if (const auto c = j.find("client"); c != j.end() && c->is_object()) {
         p.client.cpuPct = JsonNumber::read(*c, "cpu_pct", ok);
@@ -235,6 +252,15 @@ Result<PointResult> PointResult::fromJson(const nlohmann::json &j)
     if (const auto w = j.find("window"); w != j.end() && w->is_object()) {
         p.w0S = JsonNumber::read(*w, "start_s", ok);
         p.w1S = JsonNumber::read(*w, "end_s", ok);
+    }
+    if (const auto t = j.find("telemetry"); t != j.end()) {
+        if (!t->is_object())
+            return bad("telemetry", "not an object");
+        for (const auto &[k, v] : t->items()) {
+            if (!v.is_null() && !v.is_number())
+                return bad("telemetry." + k, "not a number");
+            p.telemetry[k] = v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>();
+        }
     }
     return p;
 }

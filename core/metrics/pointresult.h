@@ -38,6 +38,9 @@ inline constexpr std::string_view ClientBound = "client_bound";
 struct PointValidity {
     bool valid = true;              // no flag raised
     std::vector<std::string> flags; // names from ValidityFlag, in the order above
+    // Informational findings that do not invalidate the point (stalled streams, a much slower replica,
+    // failed telemetry scrapes), one human-readable sentence each. Written only when non-empty.
+    std::vector<std::string> notes;
     bool operator==(const PointValidity &) const = default;
 };
 
@@ -87,6 +90,10 @@ struct PointResult {
     int nOutApproximate = 0; // ok requests whose N_out came from event counting
     double w0S = 0;          // window start, s since run t=0
     double w1S = 0;          // window end, s since run t=0
+    // Extension "telemetry": server-side summary of the window and stall/replica counts, flat numbers keyed
+    // with their unit (kv_cache_usage_peak, waiting_mean, energy_per_output_token_j, stalled_requests, …;
+    // filled by RunController, listed in resources/schemas/results.schema.json). Empty = not written.
+    std::map<std::string, double> telemetry;
 
     // Metric lookup by vocabulary key and stat: ("output_tps_per_gpu", "value"),
     // ("ttft_ms", "p90"). nullopt when unknown, undefined or not reportable (min-n rule).

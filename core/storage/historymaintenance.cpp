@@ -177,6 +177,12 @@ Status HistoryMaintenance::deleteRunRows(SqliteDb &db, std::int64_t runId)
                    "DELETE FROM telemetry_series WHERE run_id = " +
                    id +
                    ";"
+                   "DELETE FROM telemetry_sources WHERE run_id = " +
+                   id +
+                   ";"
+                   "DELETE FROM point_telemetry WHERE run_id = " +
+                   id +
+                   ";"
                    "DELETE FROM runs WHERE id = " +
                    id +
                    ";"

@@ -115,9 +115,26 @@ Result<std::int64_t> RunCopier::copyRun(SqliteDb &db, const std::string &src, co
         ".request_errors WHERE request_id IN " + reqsOfRun +
         ";"
         "INSERT INTO " +
-        dst + ".telemetry_series(run_id, point_id, source, metric, labels, unit, samples) SELECT " + nr +
-        ", point_id + " + op + ", source, metric, labels, unit, samples FROM " + src +
-        ".telemetry_series WHERE run_id = " + rid + ";";
+        dst +
+        ".telemetry_series(run_id, scenario_id, point_id, source, metric, labels, unit, samples) SELECT " +
+        nr + ", scenario_id + " + os + ", point_id + " + op +
+        ", source, metric, labels, unit, samples FROM " + src + ".telemetry_series WHERE run_id = " + rid +
+        " ORDER BY id;"
+        "INSERT INTO " +
+        dst +
+        ".telemetry_sources(run_id, scenario_id, source, url, backend, scrapes_ok, scrapes_failed, "
+        "malformed_lines, last_error) SELECT " +
+        nr + ", scenario_id + " + os +
+        ", source, url, backend, scrapes_ok, scrapes_failed, malformed_lines, last_error FROM " + src +
+        ".telemetry_sources WHERE run_id = " + rid +
+        " ORDER BY id;"
+        "INSERT INTO " +
+        dst +
+        ".point_telemetry(point_id, run_id, summary, kv_cache_usage_peak, waiting_mean, stalled_requests, "
+        "scrape_failures) SELECT point_id + " +
+        op + ", " + nr +
+        ", summary, kv_cache_usage_peak, waiting_mean, stalled_requests, scrape_failures FROM " + src +
+        ".point_telemetry WHERE run_id = " + rid + ";";
     if (auto s = db.exec(sql); !s)
         return s.error();
     return newRun;

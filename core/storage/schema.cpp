@@ -119,6 +119,35 @@ DROP TABLE v0_requests;
 DROP TABLE v0_runs;
 )SQL";
 
+// Version 2: server telemetry of runs (core/telemetry). Series rows gain their scenario (one scraper per
+// scenario; point_id stays NULL for whole-scenario series); per-point summaries get their own table with a
+// few indexed columns; each scrape target's outcome (ok/failed counts, last error) is kept per scenario.
+// telemetry_series.samples: little-endian (int64 t_ns, float64 value) pairs, t on the run clock.
+constexpr const char *kSchemaV2 = R"SQL(
+ALTER TABLE telemetry_series ADD COLUMN scenario_id INTEGER;
+CREATE INDEX telemetry_series_run ON telemetry_series(run_id);
+CREATE TABLE point_telemetry(
+    point_id INTEGER PRIMARY KEY,        -- points.id
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    summary TEXT NOT NULL DEFAULT '{}',  -- JSON: results.json point "telemetry" + stalls and replica detail
+    kv_cache_usage_peak REAL, waiting_mean REAL, stalled_requests INTEGER, scrape_failures INTEGER);
+CREATE INDEX point_telemetry_run ON point_telemetry(run_id);
+CREATE TABLE telemetry_sources(
+    id INTEGER PRIMARY KEY,
+    run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+    scenario_id INTEGER,
+    source INTEGER NOT NULL,             -- index of the scrape target within its scenario
+    url TEXT NOT NULL, backend TEXT NOT NULL DEFAULT '',
+    scrapes_ok INTEGER NOT NULL DEFAULT 0, scrapes_failed INTEGER NOT NULL DEFAULT 0,
+    malformed_lines INTEGER NOT NULL DEFAULT 0, last_error TEXT NOT NULL DEFAULT '');
+CREATE INDEX telemetry_sources_run ON telemetry_sources(run_id);
+)SQL";
+
+Status migrateTo2(SqliteDb &db, int)
+{
+    return db.exec(kSchemaV2);
+}
+
 Status migrateTo1(SqliteDb &db, int from)
 {
     if (from == 0) {
@@ -143,7 +172,7 @@ struct Migration {
 
 const std::vector<Migration> &migrations()
 {
-    static const std::vector<Migration> list = {{1, migrateTo1}};
+    static const std::vector<Migration> list = {{1, migrateTo1}, {2, migrateTo2}};
     return list;
 }
 

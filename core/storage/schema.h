@@ -1,7 +1,8 @@
 #pragma once
 // History database schema: a version table and ordered migrations.
 // Version 0 = the pre-versioning prototype layout (runs/requests keyed by uuid, no schema_version table);
-// version 1 = the current layout (see schema.cpp for the tables and why each exists).
+// version 1 = the first versioned layout; version 2 adds server telemetry (see schema.cpp for the tables and
+// why each exists).
 
 #include "core/storage/sqlitedb.h"
 #include "core/util/result.h"
@@ -11,7 +12,7 @@ namespace Throughline {
 class Schema
 {
 public:
-    static constexpr int kVersion = 1;
+    static constexpr int kVersion = 2;
 
     // Version of an open database: 0 for the prototype layout, -1 for an empty file, else the highest applied
     // version in schema_version.

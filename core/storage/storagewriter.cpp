@@ -13,6 +13,7 @@
 #include <zlib.h>
 
 #include <chrono>
+#include <cstring>
 #include <ctime>
 #include <fstream>
 #include <map>
@@ -759,6 +760,110 @@ void StorageWriter::setScenarioVerdict(const std::string &runUuid, int scenarioI
                 status = verdict.get<std::string>();
             st->bind(1, status).bind(2, verdict.dump()).bind(3, *sid);
             return runSql(ctx, "set verdict", *st);
+        },
+        0);
+}
+
+void StorageWriter::addTelemetry(const std::string &runUuid, int scenarioIndex, TelemetrySnapshot snapshot)
+{
+    std::size_t samples = 0;
+    for (const TelemetrySeries &t : snapshot.series)
+        samples += t.samples.size();
+    enqueue(
+        [=, snapshot = std::move(snapshot)](WriterContext &ctx) -> Status {
+            auto run = ctx.runId(runUuid);
+            if (!run)
+                return run.error();
+            auto sid = ctx.scenarioId(*run, scenarioIndex);
+            if (!sid)
+                return sid.error();
+            auto src =
+                ctx.db.prepare("INSERT INTO telemetry_sources(run_id, scenario_id, source, url, backend, "
+                               "scrapes_ok, scrapes_failed, malformed_lines, last_error) "
+                               "VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?)");
+            if (!src)
+                return src.error();
+            for (std::size_t i = 0; i < snapshot.sources.size(); ++i) {
+                const TelemetrySourceStatus &t = snapshot.sources[i];
+                src->reset();
+                src->bind(1, *run)
+                    .bind(2, *sid)
+                    .bind(3, static_cast<int>(i))
+                    .bind(4, t.url)
+                    .bind(5, t.backendId)
+                    .bind(6, t.scrapesOk)
+                    .bind(7, t.scrapesFailed)
+                    .bind(8, t.malformedLines)
+                    .bind(9, t.lastError);
+                if (auto s = runSql(ctx, "insert telemetry source", *src); !s)
+                    return s;
+            }
+            auto ins = ctx.db.prepare("INSERT INTO telemetry_series(run_id, scenario_id, point_id, source, "
+                                      "metric, labels, unit, samples) VALUES(?, ?, NULL, ?, ?, ?, ?, ?)");
+            if (!ins)
+                return ins.error();
+            std::string blob;
+            for (const TelemetrySeries &t : snapshot.series) {
+                // (int64 t_ns, float64 value) pairs in host order (little-endian on every supported host).
+                blob.resize(t.samples.size() * 16);
+                for (std::size_t k = 0; k < t.samples.size(); ++k) {
+                    std::memcpy(blob.data() + k * 16, &t.samples[k].tNs, 8);
+                    std::memcpy(blob.data() + k * 16 + 8, &t.samples[k].value, 8);
+                }
+                nlohmann::json labels = nlohmann::json::object();
+                for (const auto &[k, v] : t.labels)
+                    labels[k] = v;
+                const std::string source = static_cast<std::size_t>(t.source) < snapshot.sources.size()
+                                               ? snapshot.sources[static_cast<std::size_t>(t.source)].url
+                                               : std::to_string(t.source);
+                ins->reset();
+                ins->bind(1, *run)
+                    .bind(2, *sid)
+                    .bind(3, source)
+                    .bind(4, t.name)
+                    .bind(5, labels.dump())
+                    .bind(6, t.unit);
+                ins->bindBlob(7, blob.data(), static_cast<int>(blob.size()));
+                if (auto s = runSql(ctx, "insert telemetry series", *ins); !s)
+                    return s;
+            }
+            return Ok{};
+        },
+        samples / 64);
+}
+
+void StorageWriter::setPointTelemetry(const std::string &runUuid, int scenarioIndex, int pointIndex,
+                                      nlohmann::json summary)
+{
+    if (!summary.is_object() || summary.empty())
+        return;
+    enqueue(
+        [=, summary = std::move(summary)](WriterContext &ctx) -> Status {
+            auto run = ctx.runId(runUuid);
+            if (!run)
+                return run.error();
+            auto pid = ctx.pointId(*run, scenarioIndex, pointIndex);
+            if (!pid)
+                return pid.error();
+            auto st = ctx.db.prepare("INSERT OR REPLACE INTO point_telemetry(point_id, run_id, summary, "
+                                     "kv_cache_usage_peak, waiting_mean, stalled_requests, scrape_failures) "
+                                     "VALUES(?, ?, ?, ?, ?, ?, ?)");
+            if (!st)
+                return st.error();
+            const nlohmann::json flat = summary.value("telemetry", nlohmann::json::object());
+            auto num = [&](int i, const char *key) {
+                const auto it = flat.find(key);
+                if (it != flat.end() && it->is_number())
+                    st->bind(i, it->get<double>());
+                else
+                    st->bindNull(i);
+            };
+            st->bind(1, *pid).bind(2, *run).bind(3, summary.dump());
+            num(4, "kv_cache_usage_peak");
+            num(5, "waiting_mean");
+            num(6, "stalled_requests");
+            num(7, "scrape_failures");
+            return runSql(ctx, "set point telemetry", *st);
         },
         0);
 }

@@ -12,6 +12,7 @@
 // intact.
 
 #include "core/storage/storagetypes.h"
+#include "core/telemetry/telemetrysnapshot.h"
 #include "core/util/result.h"
 
 #include <atomic>
@@ -73,6 +74,13 @@ public:
     void addRequests(const std::string &runUuid, std::vector<RequestRecord> records);
     void finishPoint(const std::string &runUuid, FinishedPoint result);
     void setScenarioVerdict(const std::string &runUuid, int scenarioIndex, nlohmann::json verdict);
+    // Server telemetry scraped during one scenario (run clock): every series (samples as a blob) and every
+    // scrape target's outcome. Histogram snapshots are not stored (per-point quantiles are in the summaries).
+    void addTelemetry(const std::string &runUuid, int scenarioIndex, TelemetrySnapshot snapshot);
+    // Per-point telemetry summary (the results.json point "telemetry" object plus stall/replica detail);
+    // replaces an earlier one. A null or empty summary is ignored.
+    void setPointTelemetry(const std::string &runUuid, int scenarioIndex, int pointIndex,
+                           nlohmann::json summary);
     void finishRun(const std::string &runUuid, RunStatus status);
     // Forces a WAL checkpoint (TRUNCATE) at this position in the queue.
     void checkpoint();

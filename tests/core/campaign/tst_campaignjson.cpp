@@ -134,6 +134,9 @@ void TestCampaignJson::goldenFieldByField()
     QCOMPARE(e.apiKeyKeyring, std::string("throughline/cluster"));
     QCOMPARE(e.caFile, std::string("/etc/ssl/cluster.pem"));
     QCOMPARE(e.connectTimeoutS, 3.5);
+    QCOMPARE(e.telemetryIntervalS, 0.5);
+    QCOMPARE(e.telemetryUrls, (std::vector<std::string>{"http://dcgm.example.com:9400/metrics"}));
+    QCOMPARE(c.endpoints[1].telemetryIntervalS, 1.0); // default
     QCOMPARE(e.extraHeaders.at("X-Team"), std::string("perf"));
     QCOMPARE(e.extraBody.at("temperature").get<double>(), 0.6);
     QCOMPARE(e.extraBody.at("seed").get<int>(), 42);
