@@ -1,6 +1,7 @@
 #include "ui/mainwindow.h"
 
 #include "ui/document/campaigndocument.h"
+#include "ui/history/historypage.h"
 #include "ui/pages/designerpage.h"
 #include "ui/pages/placeholderpage.h"
 #include "ui/pages/runpage.h"
@@ -114,8 +115,15 @@ void MainWindow::createPages()
     m_stack = new QStackedWidget(this);
     m_stack->addWidget(m_designer);
     m_stack->addWidget(m_run);
-    m_stack->addWidget(new PlaceholderPage(
-        tr("History"), tr("Stored runs, comparison and reports arrive with the next GUI issue."), this));
+    // GUI runs are recorded in the same database; the list re-reads it when one was stored.
+    m_history = new Throughline::HistoryPage(m_options.databasePath, this);
+    m_stack->addWidget(m_history);
+    connect(m_run, &RunPage::runRecorded, m_history, [this] {
+        if (auto st = m_history->reload(); !st)
+            statusBar()->showMessage(QString::fromStdString(st.error().message), 5000);
+    });
+    connect(m_history, &Throughline::HistoryPage::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
     m_stack->addWidget(new PlaceholderPage(
         tr("Targets"), tr("Target tables and baselines arrive with the next GUI issue."), this));
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
@@ -190,6 +198,31 @@ void MainWindow::createActions()
         const auto theme = t.theme;
         connect(a, &QAction::triggered, this, [this, theme] { m_prefs->setTheme(theme); });
     }
+
+    // Translators are installed once in main(): a new language applies after a restart, as the menu says.
+    QMenu *languageMenu = view->addMenu(tr("&Language"));
+    auto *languageGroup = new QActionGroup(this);
+    const struct {
+        QString key;
+        QString label;
+    } languages[] = {
+        {QStringLiteral("system"), tr("&System Language")},
+        {QStringLiteral("en"), QStringLiteral("English")}, // language names stay in their own language
+        {QStringLiteral("de"), QStringLiteral("Deutsch")},
+    };
+    for (const auto &l : languages) {
+        QAction *a = languageMenu->addAction(l.label);
+        a->setCheckable(true);
+        a->setChecked(m_prefs->language() == l.key);
+        a->setActionGroup(languageGroup);
+        const QString key = l.key;
+        connect(a, &QAction::triggered, this, [this, key] {
+            m_prefs->setLanguage(key);
+            statusBar()->showMessage(tr("The new language applies after Throughline restarts."), 8000);
+        });
+    }
+    languageMenu->addSeparator();
+    languageMenu->addAction(tr("Applies after a restart"))->setEnabled(false);
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     run->addActions(m_run->runActions());

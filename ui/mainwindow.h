@@ -16,6 +16,7 @@ namespace Throughline {
 
 class CampaignDocument;
 class DesignerPage;
+class HistoryPage;
 class Preferences;
 class RunPage;
 class ThemeController;
@@ -40,6 +41,8 @@ public:
     CampaignDocument *document() const { return m_document; }
     DesignerPage *designerPage() const { return m_designer; }
     RunPage *runPage() const { return m_run; }
+    // `Throughline::` because the Page enumerator HistoryPage hides the class name in this scope.
+    Throughline::HistoryPage *historyPage() const { return m_history; }
     Preferences *preferences() const { return m_prefs; }
     ThemeController *themeController() const { return m_theme; }
     Page currentPage() const;
@@ -75,6 +78,7 @@ private:
     QStackedWidget *m_stack = nullptr;
     DesignerPage *m_designer = nullptr;
     RunPage *m_run = nullptr;
+    Throughline::HistoryPage *m_history = nullptr;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_dbLabel = nullptr;
     QLabel *m_engineLabel = nullptr;

@@ -1,6 +1,6 @@
 #pragma once
-// Records a finished `run` into a database file (the history, or a fresh run bundle): done after the run from
-// the outcome (not streamed during it), so a storage failure cannot disturb the load engine. Sharded runs
+// Records a finished `run` into a database file (the history, or a fresh run bundle) through
+// core/storage/runrecording.h (shared with the GUI), adding what only the CLI knows: sharded runs
 // store their shard ("i/N"), the plan id and, per point, the whole-campaign load plus this shard's share —
 // `merge` recomputes the merged point against the whole load.
 
@@ -17,6 +17,10 @@ namespace Throughline::Cli {
 struct RecordInfo {
     const RunPlan *plan = nullptr; // required
     std::string campaignJson;      // exact campaign file text
+    // Target table used for the verdicts, stored with the run (targets_used) so that `merge` judges the
+    // merged shards with it: {"name", "file" (as referenced), "preset", "text" (exact file text)}; null =
+    // none.
+    nlohmann::json targets;
 };
 
 Status recordRun(const std::string &path, const RunOutcome &run, const RunResults &res,

@@ -1,5 +1,6 @@
 #include "ui/editors/sloeditor.h"
 
+#include "core/metrics/metricdefinitions.h"
 #include "ui/document/campaigndocument.h"
 #include "ui/editors/loadplaneditor.h"
 
@@ -43,15 +44,18 @@ SloEditor::SloEditor(CampaignDocument *document, QWidget *parent)
     m_slos->setObjectName(QStringLiteral("sloTable"));
     m_slos->setHorizontalHeaderLabels(
         {tr("Phase"), tr("TTFT ≤ ms"), tr("TPOT ≤ ms"), tr("E2E ≤ ms"), tr("Percentile")});
-    m_slos->horizontalHeaderItem(SloTtft)->setToolTip(
-        tr("Time to first token: first content event − request sent"));
-    m_slos->horizontalHeaderItem(SloTpot)->setToolTip(
-        tr("Time per output token after the first: (last − first token time) ÷ (output tokens − first-chunk "
-           "tokens)"));
-    m_slos->horizontalHeaderItem(SloE2e)->setToolTip(tr("End-to-end latency: transfer done − request sent"));
+    // Metric definitions: the same text as docs/metrics.md (resources/catalog/metric_definitions.json).
+    const auto definition = [](const char *metric) {
+        return QString::fromStdString(MetricDefinitions::builtin().describe(metric));
+    };
+    m_slos->horizontalHeaderItem(SloTtft)->setToolTip(definition("ttft_ms"));
+    m_slos->horizontalHeaderItem(SloTpot)->setToolTip(definition("tpot_ms"));
+    m_slos->horizontalHeaderItem(SloE2e)->setToolTip(definition("e2e_ms"));
     m_overrides->setObjectName(QStringLiteral("overrideTable"));
     m_overrides->setHorizontalHeaderLabels({tr("Scenarios (key=glob,…)"), tr("TTFT ≤ ms"), tr("TPOT ≤ ms"),
                                             tr("Concurrencies"), tr("Recipe C")});
+    m_overrides->horizontalHeaderItem(1)->setToolTip(definition("ttft_ms"));
+    m_overrides->horizontalHeaderItem(2)->setToolTip(definition("tpot_ms"));
     for (auto *t : {m_slos, m_overrides}) {
         t->verticalHeader()->hide();
         t->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);

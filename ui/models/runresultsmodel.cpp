@@ -1,5 +1,6 @@
 #include "ui/models/runresultsmodel.h"
 
+#include "core/metrics/metricdefinitions.h"
 #include "ui/models/roles.h"
 
 #include <QColor>
@@ -192,14 +193,13 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
         }
         if (index.column() == VerdictCol && !r.abortReason.isEmpty())
             return r.abortReason;
+        // At the operating point; definitions from resources/catalog/metric_definitions.json.
         if (index.column() == OutputTpsGpuCol)
-            return tr("output_tps_per_gpu at the operating point: steady-state output tokens/s divided by "
-                      "all GPUs of the deployment");
+            return QString::fromStdString(MetricDefinitions::builtin().describe("output_tps_per_gpu"));
         if (index.column() == TtftP90Col)
-            return tr("ttft_ms p90 at the operating point: time from sending the request to its first "
-                      "content token");
+            return QString::fromStdString(MetricDefinitions::builtin().describe("ttft_ms", "p90"));
         if (index.column() == TpotP90Col)
-            return tr("tpot_ms p90 at the operating point: time per output token after the first");
+            return QString::fromStdString(MetricDefinitions::builtin().describe("tpot_ms", "p90"));
         return {};
     case Qt::TextAlignmentRole:
         if (index.column() >= PointsCol && index.column() != ValidityCol)

@@ -4,9 +4,13 @@
 #include "core/campaign/campaignvalidator.h"
 #include "core/campaign/catalog.h"
 #include "core/campaign/matrixexpander.h"
+#include "core/metrics/metricdefinitions.h"
+#include "core/storage/runrecording.h"
 #include "core/targets/targettable.h"
 #include "core/targets/verdict.h"
 #include "ui/document/campaigndocument.h"
+#include "ui/models/roles.h"
+#include "ui/models/runpointsmodel.h"
 #include "ui/models/runresultsmodel.h"
 #include "ui/plots/curveplot.h"
 #include "ui/plots/timeseriesplot.h"
@@ -17,6 +21,7 @@
 #include <QAction>
 #include <QCryptographicHash>
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
@@ -34,6 +39,7 @@
 #include <QVBoxLayout>
 
 #include <cmath>
+#include <utility>
 
 Q_LOGGING_CATEGORY(lcRunPage, "throughline.ui.run")
 
@@ -75,6 +81,12 @@ QString formatDuration(double s)
     return QStringLiteral("%1:%2").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
 }
 
+// One-sentence definition of a metric (resources/catalog/metric_definitions.json), for tooltips.
+QString definition(const std::string &metric, const std::string &stat = {})
+{
+    return QString::fromStdString(MetricDefinitions::builtin().describe(metric, stat));
+}
+
 } // namespace
 
 RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QString &databasePath,
@@ -102,6 +114,8 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     , m_inFlight(new TimeSeriesPlot(tr("In-flight requests"), tr("requests"), this))
     , m_results(new RunResultsModel(this))
     , m_table(new QTableView(this))
+    , m_points(new RunPointsModel(this))
+    , m_pointsTable(new QTableView(this))
 {
     setObjectName(QStringLiteral("RunPage"));
     m_startAct->setObjectName(QStringLiteral("startRun"));
@@ -109,8 +123,8 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     m_startAct->setToolTip(tr("Expand the campaign and run every scenario (F5)"));
     m_stopAct->setObjectName(QStringLiteral("stopSending"));
     m_stopAct->setShortcut(Qt::Key_F6);
-    m_stopAct->setToolTip(tr("Let in-flight requests finish, send no new ones (F6). "
-                             "Needs engine support that is not available yet."));
+    m_stopAct->setToolTip(tr("Send no new requests; let in-flight ones finish, then end the run after "
+                             "the current load point (F6). Nothing is cancelled."));
     m_cancelAct->setObjectName(QStringLiteral("cancelRun"));
     m_cancelAct->setShortcut(QKeySequence(Qt::SHIFT | Qt::Key_F5));
     m_cancelAct->setToolTip(tr("Cancel now: in-flight requests end as harness-cancelled (Shift+F5)"));
@@ -144,14 +158,17 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     m_latency->addSeries(tr("TTFT p90"), true);
     m_latency->addSeries(tr("TPOT p50"));
     m_latency->addSeries(tr("TPOT p90"), true);
-    m_latency->setToolTip(
-        tr("Per second of run time, over requests finishing in it. TTFT: first content token − "
-           "request sent. TPOT: time per output token after the first."));
+    m_latency->setToolTip(tr("Per second of run time, over requests finishing in it.") + u'\n' +
+                          definition("ttft_ms") + u'\n' + definition("tpot_ms"));
     m_throughput->setObjectName(QStringLiteral("throughputPlot"));
     m_throughput->addSeries(tr("output tokens/s (by completion)"));
     m_throughput->setToolTip(
         tr("Output tokens of requests finishing in each second. The steady-state output_tps of "
-           "a point is computed from content-event times after the point."));
+           "a point is computed from content-event times after the point.") +
+        u'\n' + definition("output_tps"));
+    m_curve->setToolTip(tr("One point per finished load point: x = output tokens/s per GPU, y = 1000 ÷ "
+                           "TPOT p90 (tokens/s per user).") +
+                        u'\n' + definition("output_tps_per_gpu") + u'\n' + definition("tpot_ms", "p90"));
     m_inFlight->setObjectName(QStringLiteral("inFlightPlot"));
     m_inFlight->addSeries(tr("in flight"));
     m_inFlight->setWindowS(300);
@@ -165,6 +182,17 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+
+    auto *pointsProxy = new QSortFilterProxyModel(this);
+    pointsProxy->setSourceModel(m_points);
+    pointsProxy->setSortRole(Roles::Sort);
+    m_pointsTable->setObjectName(QStringLiteral("pointsTable"));
+    m_pointsTable->setModel(pointsProxy);
+    m_pointsTable->verticalHeader()->hide();
+    m_pointsTable->setAlternatingRowColors(true);
+    m_pointsTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_pointsTable->horizontalHeader()->setStretchLastSection(true);
+    m_pointsTable->setSelectionBehavior(QAbstractItemView::SelectRows);
 
     auto *progress = new QGridLayout;
     progress->addWidget(m_overall, 0, 0);
@@ -183,7 +211,10 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(plots);
-    split->addWidget(m_table);
+    auto *tables = new QSplitter(Qt::Horizontal, this);
+    tables->addWidget(m_table);
+    tables->addWidget(m_pointsTable);
+    split->addWidget(tables);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
 
@@ -197,6 +228,7 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     m_timer->setTimerType(Qt::PreciseTimer);
     connect(m_timer, &QTimer::timeout, this, &RunPage::poll);
     connect(m_session, &RunSession::finished, this, &RunPage::finish);
+    connect(m_session, &RunSession::pointFinished, this, &RunPage::pointFinished);
     setEngineState(tr("idle"));
     updateActions();
 }
@@ -223,7 +255,7 @@ void RunPage::updateActions()
 {
     const bool running = isRunning();
     m_startAct->setEnabled(!running);
-    m_stopAct->setEnabled(false); // RunController has no "stop sending" yet (see the report)
+    m_stopAct->setEnabled(running && !m_stopping);
     m_cancelAct->setEnabled(running);
 }
 
@@ -281,7 +313,38 @@ bool RunPage::start()
             .toHex()
             .toStdString();
     options.simLauncher = m_simLauncher;
-    options.keepRecords = false; // the GUI keeps aggregates; raw records belong to storage
+    // Raw records are kept for storage only: AfterRun records the run, then drops them.
+    options.keepRecords = !m_databasePath.isEmpty();
+    RunSession::AfterRun afterRun;
+    if (options.keepRecords)
+        afterRun = [db = m_databasePath.toStdString(), text, name = c.name, sha = options.campaignSha256,
+                    targets = targetsPath().toStdString(),
+                    targetsRef = c.targets.file](RunOutcome &run) -> QString {
+            // Run thread: the same judging and storage as `throughline-cli run`.
+            std::optional<TargetTable> table;
+            if (!targets.empty())
+                if (auto t = TargetTable::load(targets))
+                    table = std::move(t).value();
+            const RunResults res = runResultsFromOutcome(run, name, sha, [&](const Scenario &s) {
+                return table ? table->matching(s) : std::vector<TargetRow>{};
+            });
+            RunRecordingInfo info;
+            info.campaignJson = text;
+            info.source = "throughline";
+            if (table) { // as the CLI stores it: merge and re-judging read it back
+                QFile tf(QString::fromStdString(targets.substr(0, targets.rfind('#'))));
+                if (tf.open(QIODevice::ReadOnly))
+                    info.targets.push_back({{"name", table->name()},
+                                            {"file", targetsRef},
+                                            {"preset", table->activePreset()},
+                                            {"text", tf.readAll().toStdString()}});
+            }
+            const Status st = recordRun(db, run, res, info);
+            for (ScenarioOutcome &so : run.scenarios)
+                for (PointOutcome &po : so.points)
+                    std::vector<RequestRecord>().swap(po.records);
+            return st ? QString() : QString::fromStdString(st.error().message);
+        };
 
     std::vector<int> planned;
     QStringList names;
@@ -297,13 +360,9 @@ bool RunPage::start()
         }
     }
     // Throughput targets from the campaign's target table, as vertical markers.
-    if (!c.targets.file.empty()) {
-        QString path = QString::fromStdString(c.targets.file);
-        const QString docPath = m_document->filePath();
-        if (!path.startsWith(u':') && QFileInfo(path).isRelative() && !docPath.isEmpty() &&
-            !docPath.startsWith(u':'))
-            path = QFileInfo(docPath).absoluteDir().filePath(path);
-        if (auto table = TargetTable::load(path.toStdString())) {
+    const QString targets = targetsPath();
+    if (!targets.isEmpty()) {
+        if (auto table = TargetTable::load(targets.toStdString())) {
             for (const Scenario &s : m_scenarios)
                 for (const TargetRow &row : table->matching(s))
                     if (row.metric == "output_tps_per_gpu")
@@ -314,6 +373,10 @@ bool RunPage::start()
         }
     }
     m_results->setScenarios(m_scenarios, planned);
+    m_points->reset(names);
+    m_stopping = false;
+    m_recorded = false;
+    m_recordNote.clear();
     m_data->reset();
     m_curve->clear();
     m_curve->setSeriesNames(names);
@@ -329,7 +392,7 @@ bool RunPage::start()
     m_overall->setValue(0);
     m_scenario->setValue(0);
 
-    if (!m_session->start(m_scenarios, std::move(options)))
+    if (!m_session->start(m_scenarios, std::move(options), std::move(afterRun)))
         return false;
     m_status->setText(tr("Starting %n scenario(s)…", nullptr, int(m_scenarios.size())));
     setEngineState(tr("running"));
@@ -342,7 +405,33 @@ bool RunPage::start()
 
 void RunPage::stopSending()
 {
-    // Not offered by RunController yet; the action stays disabled.
+    if (!isRunning() || m_stopping)
+        return;
+    m_stopping = true;
+    m_session->stopSending();
+    setEngineState(tr("finishing in-flight requests"));
+    m_status->setText(tr("Stop sending: finishing in-flight requests…"));
+    updateActions();
+}
+
+QString RunPage::targetsPath() const
+{
+    const Campaign &c = m_document->campaign();
+    if (c.targets.file.empty())
+        return {};
+    QString path = QString::fromStdString(c.targets.file);
+    const QString docPath = m_document->filePath();
+    if (!path.startsWith(u':') && QFileInfo(path).isRelative() && !docPath.isEmpty() &&
+        !docPath.startsWith(u':'))
+        path = QFileInfo(docPath).absoluteDir().filePath(path);
+    return path;
+}
+
+void RunPage::pointFinished(int scenario, int point, const PointResult &result, bool aborted)
+{
+    m_points->addPoint(scenario, point, result, aborted);
+    markPointFinished(scenario, point);
+    updateCurve();
 }
 
 void RunPage::cancel()
@@ -375,10 +464,11 @@ void RunPage::updateCurve()
                 if (auto cp = po.result.curvePoint())
                     pts << CurvePlot::Point{so.scenarioIndex, cp->first, cp->second, false};
     } else {
-        for (const auto &[s, p] : std::as_const(m_finishedPoints)) {
-            const int gpus = s < int(m_scenarios.size()) ? m_scenarios[size_t(s)].deployment.totalGpus() : 1;
-            if (auto cp = m_data->estimateCurvePoint(s, p, gpus))
-                pts << CurvePlot::Point{s, cp->first, cp->second, true};
+        // During the run: the engine's aggregates of every point finished so far (RunSession::pointFinished).
+        for (int i = 0; i < m_points->rowCount(); ++i) {
+            const RunPointsModel::Row &r = m_points->row(i);
+            if (auto cp = r.point.curvePoint())
+                pts << CurvePlot::Point{r.scenarioIndex, cp->first, cp->second, false};
         }
     }
     m_curve->setPoints(pts);
@@ -453,7 +543,8 @@ void RunPage::poll()
                               .arg(p.scenarioCount)
                               .arg(QString::fromStdString(p.scenarioId), QString::fromStdString(p.pointLabel),
                                    formatDuration(p.elapsedS), formatDuration(p.etaS)));
-        setEngineState(tr("running %1/%2").arg(p.scenarioIndex + 1).arg(p.scenarioCount));
+        if (!m_stopping)
+            setEngineState(tr("running %1/%2").arg(p.scenarioIndex + 1).arg(p.scenarioCount));
         // Achieved vs target: in flight against C, finished requests/s from the last closed bucket.
         const QString label = QString::fromStdString(p.pointLabel);
         const double rate = closed.empty() ? -1 : closed.back().requestRate;
@@ -466,6 +557,9 @@ void RunPage::poll()
             text += tr(" (target %1)").arg(label.mid(5));
         m_loadLabel->setText(text);
     }
+    if (m_stopping)
+        m_status->setText(
+            tr("Stop sending: finishing in-flight requests… (%n in flight)", nullptr, int(p.inFlight)));
     const auto &errors = m_data->errorsByClass();
     if (!errors.empty()) {
         QStringList parts;
@@ -475,7 +569,7 @@ void RunPage::poll()
     }
 }
 
-void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &error)
+void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &error, const QString &note)
 {
     poll(); // drain the last samples
     m_timer->stop();
@@ -499,6 +593,7 @@ void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &e
         m_throughput->refresh();
     }
     m_outcome = outcome;
+    const bool stopped = std::exchange(m_stopping, false);
     if (!outcome) {
         m_status->setText(tr("Run failed: %1").arg(error));
         setEngineState(tr("failed"));
@@ -509,13 +604,7 @@ void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &e
 
     // Targets for verdicts: the campaign's table (if any) plus the scenario SLOs (judged by default).
     std::optional<TargetTable> table;
-    const Campaign &c = m_document->campaign();
-    if (!c.targets.file.empty()) {
-        QString path = QString::fromStdString(c.targets.file);
-        const QString docPath = m_document->filePath();
-        if (!path.startsWith(u':') && QFileInfo(path).isRelative() && !docPath.isEmpty() &&
-            !docPath.startsWith(u':'))
-            path = QFileInfo(docPath).absoluteDir().filePath(path);
+    if (const QString path = targetsPath(); !path.isEmpty()) {
         if (auto t = TargetTable::load(path.toStdString()))
             table = std::move(t).value();
         else
@@ -553,13 +642,27 @@ void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &e
     m_overall->setValue(outcome->cancelled ? m_overall->value() : 100);
     if (!outcome->cancelled)
         m_scenario->setValue(100);
-    m_status->setText(outcome->cancelled
-                          ? tr("Cancelled. Run %1.").arg(QString::fromStdString(outcome->runId))
-                          : tr("Finished. Run %1.").arg(QString::fromStdString(outcome->runId)));
-    setEngineState(outcome->cancelled ? tr("cancelled") : tr("finished"));
+    const QString runId = QString::fromStdString(outcome->runId);
+    QString text = outcome->cancelled ? tr("Cancelled. Run %1.").arg(runId)
+                   : stopped          ? tr("Stopped after in-flight requests finished. Run %1.").arg(runId)
+                                      : tr("Finished. Run %1.").arg(runId);
+    if (m_databasePath.isEmpty()) {
+        m_recordNote = tr("no history database");
+    } else {
+        m_recorded = note.isEmpty();
+        m_recordNote = m_recorded ? runId : note;
+        text += u' ' + (m_recorded ? tr("Recorded in the history.")
+                                   : tr("Not recorded in the history: %1").arg(note));
+        if (!m_recorded)
+            qCWarning(lcRunPage) << "history:" << note;
+    }
+    m_status->setText(text);
+    setEngineState(outcome->cancelled ? tr("cancelled") : stopped ? tr("stopped") : tr("finished"));
     qCInfo(lcRunPage) << "run finished; max UI-timer lateness" << m_maxLatenessMs << "ms, max replot"
                       << m_maxReplotMs << "ms";
     updateActions();
+    if (m_recorded)
+        emit runRecorded(runId, m_databasePath);
     emit runFinished(!outcome->cancelled);
 }
 

@@ -2,7 +2,9 @@
 // The run monitor: start / stop sending / cancel, progress per scenario and overall with ETA,
 // achieved vs target load, errors by class, a client-bound warning, four live plots fed from the
 // engine's LiveSnapshot on a ~10 Hz QTimer (never a signal per sample) and a results table with
-// verdict and validity badges. Lives in the GUI thread; the engine runs on RunSession's thread.
+// verdict and validity badges, and a points table + curve filled point by point as the engine
+// finishes each load point. Finished runs are recorded in the history database (core/storage/
+// runrecording.h, on the run's thread). Lives in the GUI thread; the engine runs on RunSession's thread.
 
 #include "core/campaign/scenario.h"
 #include "core/engine/runcontroller.h"
@@ -23,6 +25,7 @@ namespace Throughline {
 class CampaignDocument;
 class CurvePlot;
 class LiveRunData;
+class RunPointsModel;
 class RunResultsModel;
 class RunSession;
 class ThemeController;
@@ -52,6 +55,10 @@ public:
     TimeSeriesPlot *throughputPlot() const { return m_throughput; }
     TimeSeriesPlot *inFlightPlot() const { return m_inFlight; }
     RunResultsModel *resultsModel() const { return m_results; }
+    RunPointsModel *pointsModel() const { return m_points; }
+    // Storage of the last run: "" while running; the run id once recorded; the failure otherwise.
+    bool lastRunRecorded() const { return m_recorded; }
+    QString lastRecordNote() const { return m_recordNote; }
     std::shared_ptr<const RunOutcome> lastOutcome() const { return m_outcome; }
     // Hang detector: the largest lateness of the ~10 Hz UI timer during the last run (ms).
     double maxTimerLatenessMs() const { return m_maxLatenessMs; }
@@ -67,13 +74,17 @@ signals:
     void runStarted();
     void runFinished(bool ok);
     void engineStateChanged(const QString &state);
+    // The finished run is in the history database at `databasePath` (emitted before runFinished).
+    void runRecorded(const QString &runId, const QString &databasePath);
 
 private:
     void poll();
-    void finish(std::shared_ptr<const RunOutcome> outcome, const QString &error);
+    void finish(std::shared_ptr<const RunOutcome> outcome, const QString &error, const QString &note);
+    void pointFinished(int scenario, int point, const PointResult &result, bool aborted);
     void setEngineState(const QString &state);
     void updateActions();
     void updateCurve();
+    QString targetsPath() const; // the campaign's target table, resolved against the document's folder
     void markPointFinished(int scenario, int point);
 
     CampaignDocument *m_document;
@@ -94,6 +105,9 @@ private:
     int m_lastPoint = -1;
     QList<QPair<int, int>> m_finishedPoints; // (scenario, point) pairs finished according to progress
     QString m_engineState;
+    bool m_stopping = false; // stop sending requested: in-flight requests are finishing
+    bool m_recorded = false;
+    QString m_recordNote;
 
     QAction *m_startAct;
     QAction *m_stopAct;
@@ -110,6 +124,8 @@ private:
     TimeSeriesPlot *m_inFlight;
     RunResultsModel *m_results;
     QTableView *m_table;
+    RunPointsModel *m_points;
+    QTableView *m_pointsTable;
 };
 
 } // namespace Throughline

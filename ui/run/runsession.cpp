@@ -23,28 +23,44 @@ void RunSession::join()
         m_thread.join();
 }
 
-bool RunSession::start(std::vector<Scenario> scenarios, RunOptions options)
+bool RunSession::start(std::vector<Scenario> scenarios, RunOptions options, AfterRun afterRun)
 {
     if (m_running)
         return false;
     join(); // the previous run's thread has already delivered its outcome
+    // Per-point results: copied (aggregates only, never the raw records) and queued to the GUI thread.
+    // The destructor joins the run thread before `this` goes away, so the queued calls have a live target.
+    options.onPointFinished = [this, chained = std::move(options.onPointFinished)](const ScenarioOutcome &so,
+                                                                                   const PointOutcome &po) {
+        if (chained)
+            chained(so, po);
+        QMetaObject::invokeMethod(
+            this,
+            [this, s = so.scenarioIndex, p = po.pointIndex, result = po.result, aborted = po.aborted] {
+                emit pointFinished(s, p, result, aborted);
+            },
+            Qt::QueuedConnection);
+    };
     m_controller = std::make_unique<RunController>(std::move(scenarios), std::move(options));
     m_running = true;
     RunController *controller = m_controller.get();
-    m_thread = std::thread([controller, this] {
+    m_thread = std::thread([controller, this, afterRun = std::move(afterRun)] {
         auto result = controller->run();
         std::shared_ptr<const RunOutcome> outcome;
-        QString error;
-        if (result)
+        QString error, note;
+        if (result) {
+            if (afterRun)
+                note = afterRun(result.value());
             outcome = std::make_shared<const RunOutcome>(std::move(result).value());
-        else
+        } else {
             error = QString::fromStdString(result.error().message);
-        // Queued to the GUI thread; the destructor joins this thread first, so `this` outlives it.
+        }
+        // Queued to the GUI thread after every pointFinished (same sender, same queue).
         QMetaObject::invokeMethod(
             this,
-            [this, outcome, error] {
+            [this, outcome, error, note] {
                 m_running = false;
-                emit finished(outcome, error);
+                emit finished(outcome, error, note);
             },
             Qt::QueuedConnection);
     });
@@ -55,6 +71,12 @@ void RunSession::cancel()
 {
     if (m_controller && m_running)
         m_controller->cancel();
+}
+
+void RunSession::stopSending()
+{
+    if (m_controller && m_running)
+        m_controller->stopSending();
 }
 
 QString RunSession::runId() const

@@ -1,0 +1,40 @@
+#pragma once
+// Records a finished run into a database file (the history, or a fresh run bundle) from its outcome and
+// results: done after the run (not streamed during it), so a storage failure cannot disturb the load engine.
+// Shared by `throughline-cli run` (which adds its shard/plan details through RunRecordingInfo) and the GUI
+// run page. Blocking (SQLite writes of every raw record): call it off the GUI thread.
+
+#include "core/engine/runcontroller.h"
+#include "core/metrics/resultsjson.h"
+#include "core/util/result.h"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <string>
+
+namespace Throughline {
+
+struct RunRecordingInfo {
+    std::string campaignJson;            // exact campaign text (sha256 computed by the writer)
+    std::string source = "throughline";  // "throughline-cli", "throughline" (GUI)
+    std::string planId;                  // CLI run plan id ("" = none)
+    std::string shard;                   // "i/N" for shard runs ("" = whole campaign)
+    nlohmann::json extraProvenance;      // object: keys added to the run's provenance unless present
+    std::vector<nlohmann::json> targets; // target tables used (targets_used rows, "name" in each)
+    bool storePlannedPoints = true;      // whole runs: one positional planned row per finished point
+    // Stored point config of (scenario index, point); unset = {"load": the point's load as run}.
+    std::function<nlohmann::json(int scenarioIndex, const PointOutcome &point)> pointConfig;
+};
+
+// `results` must hold one ScenarioResult per outcome scenario (same order; verdicts are stored from it).
+Status recordRun(const std::string &path, const RunOutcome &run, const RunResults &results,
+                 const RunRecordingInfo &info);
+
+// Results (identity, points, verdict) of an outcome: judged against the scenario SLOs and `targetsFor`'s rows
+// (unset = SLOs only). The same judging `run` and the run page show.
+RunResults runResultsFromOutcome(const RunOutcome &run, const std::string &campaignName,
+                                 const std::string &campaignSha256,
+                                 const std::function<std::vector<TargetRow>(const Scenario &)> &targetsFor);
+
+} // namespace Throughline
