@@ -214,14 +214,14 @@ Result<RunOutcome> runWhole(Context &ctx, const std::vector<Scenario> &list, con
 }
 
 // This shard's share of every point, on the plan's time schedule (shardrunner.h).
-Result<RunOutcome> runSharded(Context &ctx, const RunPlan &plan, const RunOptions &opt)
+Result<RunOutcome> runSharded(Context &ctx, const RunPlan &plan, const RunOptions &opt, qint64 clockOffsetMs)
 {
     std::FILE *h = ctx.human();
     std::fprintf(h, "shard %s of plan %s: %d of %d point(s) of %zu scenario(s)\n",
                  plan.shard().toString().c_str(), plan.planId().c_str(), plan.pointCount(true),
                  plan.pointCount(false), plan.scenarios().size());
     if (plan.startAtUnixMs() > 0) {
-        const qint64 waitMs = plan.startAtUnixMs() - QDateTime::currentMSecsSinceEpoch();
+        const qint64 waitMs = plan.startAtUnixMs() - (QDateTime::currentMSecsSinceEpoch() + clockOffsetMs);
         if (waitMs > 0)
             std::fprintf(h, "waiting %.1f s for --start-at\n", static_cast<double>(waitMs) / 1000.0);
         else if (waitMs < -1000)
@@ -231,6 +231,7 @@ Result<RunOutcome> runSharded(Context &ctx, const RunPlan &plan, const RunOption
         std::fflush(h);
     }
     ShardRunner runner(plan, opt, h);
+    runner.setClockOffsetMs(clockOffsetMs);
     std::atomic<bool> done{false};
     std::thread watcher([&] {
         while (!done.load()) {
@@ -278,11 +279,27 @@ int runRun(Context &ctx)
                       u"Sharded runs: point k of the plan starts at --start-at + k x SECONDS on every shard "
                       u"(default 0: points back to back). --plan-only suggests a value."_qs,
                       u"seconds"_qs});
+    // Testing only (hidden): pretend this machine's wall clock is off by N ms (docs/cli.md).
+    QCommandLineOption clockOffset(u"clock-offset-ms"_qs,
+                                   u"Testing: shift this shard's wall-clock readings by N ms."_qs, u"N"_qs);
+    clockOffset.setFlags(QCommandLineOption::HiddenFromHelp);
+    parser.addOption(clockOffset);
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
     const QStringList pos = parser.positionalArguments();
     if (pos.size() != 1)
         return ctx.usageError(pos.isEmpty() ? u"missing CAMPAIGN"_qs : u"expected one CAMPAIGN file"_qs);
+    qint64 clockOffsetMs = 0;
+    if (parser.isSet(clockOffset)) {
+        bool ok = false;
+        clockOffsetMs = parser.value(clockOffset).toLongLong(&ok);
+        if (!ok || clockOffsetMs < -3'600'000 || clockOffsetMs > 3'600'000)
+            return ctx.usageError(
+                u"--clock-offset-ms: expected whole milliseconds within ±3600000, got '"_qs +
+                parser.value(clockOffset) + u"'"_qs);
+        if (!parser.isSet(u"shard"_qs))
+            return ctx.usageError(u"--clock-offset-ms needs --shard i/N (it shifts a shard's clock)"_qs);
+    }
     double pointSlotS = 0;
     if (parser.isSet(u"point-slot"_qs)) {
         bool ok = false;
@@ -363,6 +380,7 @@ int runRun(Context &ctx)
     }
     // Targets table referenced by the campaign (relative to the campaign file).
     std::optional<TargetTable> targets;
+    nlohmann::json targetsUsed; // stored with the run: merge judges shards with it (runrecorder.h)
     if (!campaign.targets.file.empty()) {
         std::string path = campaign.targets.file;
         if (path.rfind(":/", 0) != 0 && !QFileInfo(QString::fromStdString(path)).isAbsolute())
@@ -373,6 +391,13 @@ int runRun(Context &ctx)
             return ExitBadInput;
         }
         targets = std::move(t).value();
+        const std::string file = path.substr(0, path.rfind('#'));
+        QFile tf(QString::fromStdString(file));
+        if (tf.open(QIODevice::ReadOnly))
+            targetsUsed = {{"name", targets->name()},
+                           {"file", campaign.targets.file},
+                           {"preset", targets->activePreset()},
+                           {"text", tf.readAll().toStdString()}};
     }
     QFile cf(loaded->path);
     QByteArray campaignBytes;
@@ -422,8 +447,8 @@ int runRun(Context &ctx)
 
     std::FILE *h = ctx.human();
     std::signal(SIGINT, &onSigint);
-    auto outcome =
-        shard.whole() ? runWhole(ctx, list, opt, startAt, loaded->path) : runSharded(ctx, plan, opt);
+    auto outcome = shard.whole() ? runWhole(ctx, list, opt, startAt, loaded->path)
+                                 : runSharded(ctx, plan, opt, clockOffsetMs);
     std::signal(SIGINT, SIG_DFL);
     if (!outcome) {
         if (outcome.error().code == ErrorCode::Cancelled)
@@ -460,7 +485,7 @@ int runRun(Context &ctx)
     // History: a storage error is reported (exit 3 at the end) but the results files are still written.
     bool storageFailed = false;
     std::string historyDb;
-    const RecordInfo recordInfo{&plan, campaignBytes.toStdString()};
+    const RecordInfo recordInfo{&plan, campaignBytes.toStdString(), targetsUsed};
     if (!parser.isSet(u"no-history"_qs)) {
         historyDb = HistoryPath::resolve(ctx.global().db.toStdString());
         if (auto st = recordRun(historyDb, run, res, recordInfo); !st) {

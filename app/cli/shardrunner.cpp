@@ -30,9 +30,13 @@ void shiftRecord(RequestRecord &r, std::int64_t ns)
         e.tNs += ns; // curl timings are durations from the request's start: not shifted
 }
 
-std::int64_t nowUnixMs()
+// An engine's ISO 8601 start time as read by a clock off by offsetMs.
+std::string offsetIso(const std::string &iso, std::int64_t offsetMs)
 {
-    return QDateTime::currentMSecsSinceEpoch();
+    if (offsetMs == 0)
+        return iso;
+    const QDateTime t = QDateTime::fromString(QString::fromStdString(iso), Qt::ISODateWithMs);
+    return t.isValid() ? t.addMSecs(offsetMs).toUTC().toString(Qt::ISODateWithMs).toStdString() : iso;
 }
 
 } // namespace
@@ -60,6 +64,7 @@ std::string ShardRunner::currentLabel() const
 
 Result<RunOutcome> ShardRunner::run()
 {
+    const auto nowUnixMs = [this] { return QDateTime::currentMSecsSinceEpoch() + m_clockOffsetMs; };
     std::vector<RunPlan::Entry> entries;
     const std::vector<Scenario> list = m_plan.shardEntries(&entries);
     const std::int64_t startMs = m_plan.startAtUnixMs() > 0 ? m_plan.startAtUnixMs() : nowUnixMs();
@@ -120,6 +125,7 @@ Result<RunOutcome> ShardRunner::run()
         if (!outcome)
             return outcome.error();
         RunOutcome &o = *outcome;
+        o.startedUtc = offsetIso(o.startedUtc, m_clockOffsetMs);
         if (first) {
             engine.runId = o.runId;
             engine.startedUtc = o.startedUtc;
@@ -156,7 +162,10 @@ Result<RunOutcome> ShardRunner::run()
         engine.cancelled = true;
     if (first) { // cancelled before the first point: an empty run
         engine.runId = newUuidV4();
-        engine.startedUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+        engine.startedUtc = QDateTime::currentDateTimeUtc()
+                                .addMSecs(m_clockOffsetMs)
+                                .toString(Qt::ISODateWithMs)
+                                .toStdString();
     }
     if (!engine.provenance.is_object())
         engine.provenance = nlohmann::json::object();
@@ -166,6 +175,8 @@ Result<RunOutcome> ShardRunner::run()
                                   {"point_slot_s", slotS},
                                   {"start_at_unix_ms", m_plan.startAtUnixMs()},
                                   {"engine_runs", std::move(engineRuns)}};
+    if (m_clockOffsetMs != 0)
+        engine.provenance["shard"]["clock_offset_ms"] = m_clockOffsetMs; // injected (testing)
     return regroupShardOutcome(m_plan, std::move(engine), entries);
 }
 

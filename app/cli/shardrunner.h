@@ -24,6 +24,10 @@ class ShardRunner
 public:
     ShardRunner(const RunPlan &plan, RunOptions options, std::FILE *log);
 
+    // Testing: adds ms to every wall-clock reading of this shard (slot waits and the recorded start times),
+    // as a machine whose clock is off by that much would; stored in provenance shard.clock_offset_ms.
+    void setClockOffsetMs(std::int64_t ms) { m_clockOffsetMs = ms; }
+
     Result<RunOutcome> run();
     void cancel();
 
@@ -34,6 +38,7 @@ private:
     const RunPlan &m_plan;
     RunOptions m_options;
     std::FILE *m_log;
+    std::int64_t m_clockOffsetMs = 0;
     std::atomic<bool> m_cancel{false};
     mutable std::mutex m_mutex; // guards m_current and m_label
     RunController *m_current = nullptr;

@@ -1,15 +1,19 @@
 #include "core/storage/bundlemerger.h"
 
+#include "core/campaign/campaignjson.h"
+#include "core/campaign/matrixexpander.h"
 #include "core/metrics/pointaggregate.h"
 #include "core/storage/eventcodec.h"
 #include "core/storage/historyreader.h"
 #include "core/storage/importsupport.h"
 #include "core/storage/runbundle.h"
 #include "core/storage/storagewriter.h"
+#include "core/targets/verdict.h"
 
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
 
 namespace Throughline {
 
@@ -43,6 +47,62 @@ RequestRecord toRecord(const RequestRow &r, std::vector<StreamEvent> events, std
     return q;
 }
 
+
+// Records of time-scaled simulated scenarios are in model time (wall × scale).
+double scenarioTimeScale(const RunSummary &run, const ScenarioRow &sc)
+{
+    const json &c = sc.config;
+    if (c.is_object() && c.contains("simulated") && c["simulated"].is_boolean()) {
+        if (!c["simulated"].get<bool>())
+            return 1.0;
+        const double s = ImportSupport::number(c.value("time_scale", json()), 1.0);
+        return s > 0 ? s : 1.0;
+    }
+    return run.simulated && run.timeScale > 0 ? run.timeScale : 1.0;
+}
+
+// Scheduled wall-clock start (Unix ns) of a point of a time-scheduled shard run, from provenance "shard":
+// start_at + slot × point_slot_s. nullopt for unscheduled runs/points.
+std::optional<std::int64_t> scheduledStartNs(const json &provenance, const std::string &scenarioKey,
+                                             int point)
+{
+    if (!provenance.is_object() || !provenance.contains("shard"))
+        return std::nullopt;
+    const json &sh = provenance["shard"];
+    const double startMs = ImportSupport::number(sh.value("start_at_unix_ms", json()), 0);
+    const double slotS = ImportSupport::number(sh.value("point_slot_s", json()), 0);
+    if (startMs <= 0 || slotS <= 0 || !sh.contains("engine_runs") || !sh["engine_runs"].is_array())
+        return std::nullopt;
+    for (const json &e : sh["engine_runs"]) {
+        if (e.value("scenario", std::string()) == scenarioKey && e.value("point", -1) == point &&
+            e.contains("slot"))
+            return static_cast<std::int64_t>(std::llround(startMs * 1e6 + e.value("slot", 0) * slotS * 1e9));
+    }
+    return std::nullopt;
+}
+
+std::optional<TargetTable> storedTargets(const RunDetail &d, std::vector<std::string> &notes)
+{
+    for (const json &t : d.targets) {
+        if (!t.is_object() || !t.contains("text") || !t["text"].is_string())
+            continue;
+        const std::string name = t.value("name", std::string("targets"));
+        auto table = TargetTable::parse(t["text"].get<std::string>(), name);
+        if (!table) {
+            notes.push_back("stored target table " + name + ": " + table.error().message);
+            continue;
+        }
+        if (const std::string preset = t.value("preset", std::string()); !preset.empty()) {
+            if (auto s = table->selectPreset(preset); !s) {
+                notes.push_back("stored target table " + name + ": " + s.error().message);
+                continue;
+            }
+        }
+        return std::move(table).value();
+    }
+    return std::nullopt;
+}
+
 } // namespace
 
 BundleMerger::PointAggregator BundleMerger::defaultAggregator()
@@ -55,20 +115,24 @@ BundleMerger::PointAggregator BundleMerger::defaultAggregator()
         if (load.value("mode", std::string()) == "rate") {
             in.load.mode = PointLoad::Mode::Rate;
             in.load.rate = ImportSupport::number(load.value("rate", json()), 0);
+            in.scheduleEndNs = ctx.windowEndNs; // the shards' W1: their (shared) schedule end
         } else {
             in.load.concurrency = load.value("concurrency", 0);
         }
         in.gpus.total = std::max(1, ctx.scenario.gpus);
         in.gpus.prefill = ctx.scenario.prefillGpus;
         in.gpus.decode = ctx.scenario.decodeGpus;
-        // TODO(storage): SLOs and validity thresholds of the campaign are not passed yet (defaults used).
+        if (const Scenario *sc = ctx.campaignScenario) {
+            // As the engine judges a point (core/engine/runcontroller.cpp finishPoint).
+            in.slo = sc->slo;
+            in.validity.minWindowS = sc->plan.minWindowS;
+        }
         return aggregatePoint(in).toJson();
     };
 }
 
 Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> &bundles,
-                                                 const std::string &outBundle,
-                                                 const PointAggregator &aggregator)
+                                                 const std::string &outBundle, const Options &options)
 {
     if (bundles.size() < 2)
         return makeError(ErrorCode::InvalidInput, "merge needs at least two bundles");
@@ -100,11 +164,51 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
             return makeError(ErrorCode::InvalidInput,
                              "cannot merge: " + s.path + " and " + first.path + " hold the same run");
     }
+    Report report;
+
+    // The campaign as the shards ran it: SLOs, minimum window and targets of every scenario.
+    std::vector<Scenario> campaignScenarios;
+    std::optional<Campaign> campaign;
+    if (auto c = CampaignJson::read(first.detail.campaignJson); !c) {
+        report.notes.push_back("stored campaign not readable (" + c.error().message +
+                                  "): default validity thresholds, no verdicts");
+    } else if (auto ex = MatrixExpander().expand(*c); !ex) {
+        report.notes.push_back("stored campaign not expandable (" + ex.error().message +
+                                  "): default validity thresholds, no verdicts");
+    } else {
+        campaign = std::move(c).value();
+        campaignScenarios = std::move(ex).value();
+    }
+    std::optional<TargetTable> targets = options.targets;
+    if (!targets && campaign) {
+        targets = storedTargets(first.detail, report.notes);
+        if (!targets && !campaign->targets.file.empty()) {
+            if (campaign->targets.file.rfind(":/", 0) == 0) {
+                auto t = TargetTable::load(campaign->targets.file);
+                if (t)
+                    targets = std::move(t).value();
+                else
+                    report.notes.push_back(t.error().message);
+            } else {
+                report.notes.push_back("target table " + campaign->targets.file +
+                                          " is not stored with the shards: pass --targets FILE (judged on "
+                                          "the scenarios' SLOs only)");
+            }
+        }
+    }
+    if (targets)
+        report.targetsName = targets->name();
+
+    // Merged t=0: the plan's --start-at when the shards ran a schedule, else the earliest shard t0.
     std::int64_t t0 = first.detail.summary.t0UnixNs;
     for (const Shard &s : shards)
         t0 = std::min(t0, s.detail.summary.t0UnixNs);
+    if (const json &pv = first.detail.provenance; pv.is_object() && pv.contains("shard")) {
+        const double startMs = ImportSupport::number(pv["shard"].value("start_at_unix_ms", json()), 0);
+        if (startMs > 0 && ImportSupport::number(pv["shard"].value("point_slot_s", json()), 0) > 0)
+            t0 = static_cast<std::int64_t>(std::llround(startMs * 1e6));
+    }
 
-    Report report;
     report.uuid = ImportSupport::newUuid();
     report.shards = static_cast<int>(shards.size());
     RunStart run;
@@ -117,6 +221,7 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
     run.t0UnixNs = t0;
     run.source = "merge";
     run.tags = first.detail.summary.tags;
+    run.targets = first.detail.targets;
     json from = json::array();
     for (const Shard &s : shards)
         from.push_back({{"run_id", s.uuid}, {"shard", s.detail.summary.shard}, {"file", s.path}});
@@ -153,6 +258,7 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         for (const PointRow &p : s.detail.points)
             points[{p.scenarioIndex, p.pointIndex}].push_back({&s, &p});
     }
+    std::map<int, std::vector<PointResult>> scenarioPoints; // merged results per scenario, point order
     for (const auto &[key, parts] : points) {
         PointContext ctx;
         ctx.pointConfig = parts.front().second->config;
@@ -160,28 +266,60 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
             if (sc.index == key.first)
                 ctx.scenario = sc;
         }
-        // Skew: wall-clock start of the point on each shard (point start, else its window start).
-        std::vector<double> startsMs;
+        for (const Scenario &sc : campaignScenarios) {
+            if (sc.id == ctx.scenario.key)
+                ctx.campaignScenario = &sc;
+        }
+        const double scale = scenarioTimeScale(first.detail.summary, ctx.scenario);
+        // Every part on a schedule: align on it (see header); else by wall clock.
+        bool scheduled = true;
+        for (const auto &[shard, p] : parts)
+            scheduled = scheduled && p->startedUnixNs != kNoTime &&
+                        scheduledStartNs(shard->detail.provenance, ctx.scenario.key, key.second).has_value();
+        std::vector<double> startsMs; // lateness (scheduled) or wall-clock start, ms
+        std::int64_t mergedStartUnix = kNoTime;
         std::vector<RequestRecord> merged;
         for (const auto &[shard, p] : parts) {
-            const std::int64_t shiftNs = shard->detail.summary.t0UnixNs - t0;
-            std::int64_t startUnix = p->startedUnixNs;
-            if (startUnix == kNoTime && p->windowStartNs != kNoTime)
-                startUnix = shard->detail.summary.t0UnixNs + p->windowStartNs;
-            if (startUnix != kNoTime)
-                startsMs.push_back(static_cast<double>(startUnix) / 1e6);
-            if (p->windowStartNs != kNoTime)
-                ctx.windowStartNs = ctx.windowStartNs == kNoTime
-                                        ? p->windowStartNs + shiftNs
-                                        : std::min(ctx.windowStartNs, p->windowStartNs + shiftNs);
-            if (p->windowEndNs != kNoTime)
-                ctx.windowEndNs = std::max(ctx.windowEndNs, p->windowEndNs + shiftNs);
             HistoryReader reader;
             if (auto s = reader.open(shard->path); !s)
                 return s.error();
             auto rows = reader.requests(p->id);
             if (!rows)
                 return rows.error();
+            // Shift into the merged time base (model ns for time-scaled scenarios).
+            std::int64_t shiftNs = static_cast<std::int64_t>(
+                std::llround(static_cast<double>(shard->detail.summary.t0UnixNs - t0) * scale));
+            std::int64_t startUnix = p->startedUnixNs;
+            if (startUnix == kNoTime && p->windowStartNs != kNoTime)
+                startUnix = shard->detail.summary.t0UnixNs +
+                            static_cast<std::int64_t>(static_cast<double>(p->windowStartNs) / scale);
+            if (scheduled) {
+                // Part's first hand-off (its recorded start) lands at scheduled start + own lateness.
+                const std::int64_t sched = *scheduledStartNs(shard->detail.provenance, ctx.scenario.key,
+                                                             key.second);
+                const std::int64_t latenessNs = p->startedUnixNs - sched;
+                std::int64_t firstSend = kNoTime;
+                for (const RequestRow &r : *rows)
+                    if (r.tSendNs != kNoTime && (firstSend == kNoTime || r.tSendNs < firstSend))
+                        firstSend = r.tSendNs;
+                if (firstSend != kNoTime)
+                    shiftNs = static_cast<std::int64_t>(
+                                  std::llround(static_cast<double>(sched + latenessNs - t0) * scale)) -
+                              firstSend;
+                startsMs.push_back(static_cast<double>(latenessNs) / 1e6);
+                startUnix = sched + latenessNs;
+            } else if (startUnix != kNoTime) {
+                startsMs.push_back(static_cast<double>(startUnix) / 1e6);
+            }
+            if (startUnix != kNoTime)
+                mergedStartUnix =
+                    mergedStartUnix == kNoTime ? startUnix : std::min(mergedStartUnix, startUnix);
+            if (p->windowStartNs != kNoTime)
+                ctx.windowStartNs = ctx.windowStartNs == kNoTime
+                                        ? p->windowStartNs + shiftNs
+                                        : std::min(ctx.windowStartNs, p->windowStartNs + shiftNs);
+            if (p->windowEndNs != kNoTime)
+                ctx.windowEndNs = std::max(ctx.windowEndNs, p->windowEndNs + shiftNs);
             for (const RequestRow &r : *rows) {
                 auto ev = reader.events(r.id);
                 if (!ev)
@@ -197,25 +335,49 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
             skewMs = *std::max_element(startsMs.begin(), startsMs.end()) -
                      *std::min_element(startsMs.begin(), startsMs.end());
         report.maxSkewMs = std::max(report.maxSkewMs, skewMs);
-        json agg = merged.empty() ? json{{"metrics", json::object()}} : aggregator(merged, ctx);
-        if (skewMs > kSkewLimitMs) {
+        if (scheduled)
+            ++report.scheduledPoints;
+        json agg = merged.empty() ? json{{"metrics", json::object()}} : options.aggregator(merged, ctx);
+        if (skewMs > options.skewLimitMs) {
             report.warnings.push_back("point " + ctx.scenario.key + " #" + std::to_string(key.second) +
                                       ": shard start skew " +
-                                      std::to_string(static_cast<int>(std::lround(skewMs))) + " ms > 50 ms");
+                                      std::to_string(static_cast<int>(std::lround(skewMs))) + " ms > " +
+                                      std::to_string(static_cast<int>(std::lround(options.skewLimitMs))) +
+                                      " ms");
             agg["validity"]["valid"] = false;
             agg["validity"]["flags"].push_back("shard_skew");
         }
-        agg["merge"] = {{"shards", parts.size()}, {"skew_ms", skewMs}};
+        agg["merge"] = {{"shards", parts.size()},
+                        {"skew_ms", skewMs},
+                        {"aligned_on", scheduled ? "schedule" : "wall_clock"}};
         report.requests += merged.size();
         ++report.points;
+        if (auto pr = PointResult::fromJson(agg))
+            scenarioPoints[key.first].push_back(std::move(pr).value());
         json config = ctx.pointConfig;
-        writer.beginPoint(run.uuid, key.first, key.second, config,
-                          startsMs.empty() ? kNoTime
-                                           : static_cast<std::int64_t>(
-                                                 *std::min_element(startsMs.begin(), startsMs.end()) * 1e6));
+        writer.beginPoint(run.uuid, key.first, key.second, config, mergedStartUnix);
         writer.addRequests(run.uuid, std::move(merged));
         writer.finishPoint(run.uuid,
                            FinishedPoint{key.first, key.second, agg, "", ctx.windowStartNs, ctx.windowEndNs});
+    }
+    // Verdicts on the merged points, as `run` judges an unsharded campaign.
+    for (const ScenarioRow &sc : first.detail.scenarios) {
+        const Scenario *scenario = nullptr;
+        for (const Scenario &c : campaignScenarios)
+            if (c.id == sc.key)
+                scenario = &c;
+        Report::ScenarioVerdict v{sc.key, ""};
+        if (scenario) {
+            const std::vector<PointResult> &pts = scenarioPoints[sc.index];
+            const std::vector<TargetRow> rows =
+                targets ? targets->matching(*scenario) : std::vector<TargetRow>{};
+            const Verdict verdict = judgeScenario(*scenario, pts, rows);
+            v.status = std::string(verdictStatusKey(verdict.status));
+            writer.setScenarioVerdict(run.uuid, sc.index, verdict.toJson());
+        } else if (campaign) {
+            report.notes.push_back("scenario " + sc.key + " is not in the stored campaign: not judged");
+        }
+        report.verdicts.push_back(std::move(v));
     }
     writer.finishRun(run.uuid, RunStatus::Completed);
     writer.endGroup();

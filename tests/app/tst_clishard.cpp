@@ -313,7 +313,9 @@ void TestCliShard::twoShardsMergeLikeOneClient()
                              u"--endpoint"_qs, m_simUrl, u"--no-history"_qs};
     const QString wholeDir = m_dir.filePath(u"whole"_qs);
     const Run whole = cli(common + QStringList{u"--out"_qs, wholeDir});
-    QVERIFY2(whole.code == 0, qPrintable(whole.err));
+    // 0 or 1: the demo's latency targets can fail on a loaded machine (client delays × time scale); the
+    // throughput comparison below does not depend on the verdict.
+    QVERIFY2(whole.code == 0 || whole.code == 1, qPrintable(whole.out + whole.err));
 
     // Slot 5 s per point: the longest (C=16, 176 requests) takes ≈ 3 s at time scale 5.
     const QString startAt = QDateTime::currentDateTimeUtc().addMSecs(2500).toString(Qt::ISODateWithMs);
@@ -331,7 +333,7 @@ void TestCliShard::twoShardsMergeLikeOneClient()
     const QString merged = m_dir.filePath(u"merged.tlrun"_qs);
     const Run m = cli({u"merge"_qs, m_dir.filePath(u"shard-0/run.tlrun"_qs),
                        m_dir.filePath(u"shard-1/run.tlrun"_qs), u"--out"_qs, merged, u"--json"_qs});
-    QVERIFY2(m.code == 0, qPrintable(m.err));
+    QVERIFY2(m.code == 0 || m.code == 1, qPrintable(m.out + m.err)); // merge judges: exit codes as `run`
     const QJsonObject report = QJsonDocument::fromJson(m.out.toUtf8()).object();
     QCOMPARE(report[u"shards"_qs].toInt(), 2);
     QCOMPARE(report[u"points"_qs].toInt(), 3);
