@@ -3,6 +3,8 @@
 #include "core/storage/historypath.h"
 #include "ui/mainwindow.h"
 #include "ui/pages/runpage.h"
+#include "ui/settings/preferences.h"
+#include "ui/settings/translationloader.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -17,6 +19,12 @@ int main(int argc, char *argv[])
     // Fusion renders the Light / Dark palettes the same on every platform.
     QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
 
+    // Language before the first tr(): --lang, else the setting (View ▸ Language), else the system locale.
+    QString language = Throughline::TranslationLoader::languageArgument(QApplication::arguments());
+    if (language.isEmpty())
+        language = Throughline::Preferences().language();
+    Throughline::TranslationLoader::install(&app, Throughline::TranslationLoader::resolve(language));
+
     QCommandLineParser parser;
     parser.setApplicationDescription(
         QApplication::translate("main", "Desktop workbench for LLM-inference benchmark campaigns"));
@@ -26,6 +34,10 @@ int main(int argc, char *argv[])
         QStringLiteral("db"), QApplication::translate("main", "History database."), QStringLiteral("PATH"));
     const QCommandLineOption freshOption(
         QStringLiteral("no-restore"), QApplication::translate("main", "Do not restore the window layout."));
+    const QCommandLineOption langOption(
+        QStringLiteral("lang"), QApplication::translate("main", "Interface language: system, en or de."),
+        QStringLiteral("LANG"));
+    parser.addOption(langOption);
     parser.addOption(dbOption);
     parser.addOption(freshOption);
     parser.addPositionalArgument(QStringLiteral("campaign"),

@@ -1,6 +1,7 @@
 // Produces the README screenshots: the designer with the demo campaign and the run monitor
 // mid-run (the demo on the in-process simulated endpoint). Run by packaging/screenshots.sh
-// (offscreen platform, 96 DPI, Fusion, fixed window size): throughline-screenshots OUT_DIR
+// (offscreen platform, 96 DPI, Fusion, fixed window size): throughline-screenshots OUT_DIR [--lang de]
+// (with --lang the files are named designer-de.png, run-monitor-de.png)
 #include <utility>
 
 #include "app/gui/simlauncher.h"
@@ -9,6 +10,7 @@
 #include "ui/pages/runpage.h"
 #include "ui/plots/curveplot.h"
 #include "ui/settings/preferences.h"
+#include "ui/settings/translationloader.h"
 
 #include <QApplication>
 #include <QDir>
@@ -55,6 +57,12 @@ int main(int argc, char *argv[])
     const QString outDir = app.arguments().value(1, QStringLiteral("."));
     const bool dark = app.arguments().contains(QStringLiteral("--dark"));
     QDir().mkpath(outDir);
+    const QString lang = TranslationLoader::languageArgument(app.arguments());
+    QString suffix;
+    if (!lang.isEmpty())
+        suffix = QStringLiteral("-") + TranslationLoader::resolve(lang);
+    if (!lang.isEmpty() && !TranslationLoader::install(&app, TranslationLoader::resolve(lang)))
+        return 1;
 
     MainWindow::Options options;
     options.databasePath = home.filePath(QStringLiteral("history.sqlite"));
@@ -64,7 +72,7 @@ int main(int argc, char *argv[])
     window.resize(1440, 900);
     window.show();
     pump(500);
-    bool ok = save(&window, QDir(outDir).filePath(QStringLiteral("designer.png")));
+    bool ok = save(&window, QDir(outDir).filePath(QStringLiteral("designer") + suffix + u".png"));
 
     // Mid-run: after the first scenario finished (its curve point is on the plot) and the second
     // has been running for a moment.
@@ -83,7 +91,7 @@ int main(int argc, char *argv[])
     while (run->isRunning() && t.elapsed() < 120000 && run->curvePlot()->pointCount() < 1)
         pump(100);
     pump(2500);
-    ok = save(&window, QDir(outDir).filePath(QStringLiteral("run-monitor.png"))) && ok;
+    ok = save(&window, QDir(outDir).filePath(QStringLiteral("run-monitor") + suffix + u".png")) && ok;
     run->cancel();
     while (run->isRunning())
         pump(100);

@@ -71,11 +71,11 @@ bool ChartView::exportTo(const QString &path, QString *error) const
         }
     } else {
         if (error)
-            *error = u"unsupported plot format \"%1\" (use .png, .svg or .pdf)"_qs.arg(suffix);
+            *error = tr("unsupported plot format \"%1\" (use .png, .svg or .pdf)").arg(suffix);
         return false;
     }
     if (!ok && error)
-        *error = u"cannot write %1"_qs.arg(path);
+        *error = tr("cannot write %1").arg(path);
     return ok;
 }
 

@@ -1,13 +1,21 @@
 #include "ui/history/pointstablemodel.h"
 
+#include <QCoreApplication>
+
 #include <cmath>
 
 namespace Throughline {
 
 namespace {
+// Translates the strings marked with QT_TRANSLATE_NOOP in this file.
+QString hdr(const char *text)
+{
+    return QCoreApplication::translate("Throughline::PointsTableModel", text);
+}
 QVariant num(double v, int decimals)
 {
-    return std::isfinite(v) ? QVariant(QString::number(v, 'f', decimals)) : QVariant(u"n/a"_qs);
+    return std::isfinite(v) ? QVariant(QString::number(v, 'f', decimals))
+                            : QVariant(hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "n/a")));
 }
 QVariant sortNum(double v)
 {
@@ -28,35 +36,42 @@ QString loadText(const nlohmann::json &config)
 PointsTableModel::PointsTableModel(QObject *parent)
     : ColumnTableModel<PointRow>(parent)
 {
-    addColumn({u"Scenario"_qs,
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "Scenario")),
                [](const PointRow &p) { return QVariant(QString::fromStdString(p.scenarioKey)); },
                {},
                {}});
     addColumn({u"#"_qs, [](const PointRow &p) { return QVariant(p.pointIndex); }, {}, {}});
-    addColumn({u"Load"_qs, [](const PointRow &p) { return QVariant(loadText(p.config)); }, {}, {}});
-    addColumn(
-        {u"Status"_qs, [](const PointRow &p) { return QVariant(QString::fromStdString(p.status)); }, {}, {}});
-    addColumn({u"Out tok/s/GPU"_qs,
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "Load")),
+               [](const PointRow &p) { return QVariant(loadText(p.config)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "Status")),
+               [](const PointRow &p) { return QVariant(QString::fromStdString(p.status)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "Out tok/s/GPU")),
                [](const PointRow &p) { return num(p.outputTpsPerGpu, 1); },
                [](const PointRow &p) { return sortNum(p.outputTpsPerGpu); },
                {}});
-    addColumn({u"TTFT p90 ms"_qs,
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "TTFT p90 ms")),
                [](const PointRow &p) { return num(p.ttftMsP90, 1); },
                [](const PointRow &p) { return sortNum(p.ttftMsP90); },
                {}});
-    addColumn({u"TPOT p90 ms"_qs,
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "TPOT p90 ms")),
                [](const PointRow &p) { return num(p.tpotMsP90, 2); },
                [](const PointRow &p) { return sortNum(p.tpotMsP90); },
                {}});
     addColumn(
-        {u"Validity"_qs,
+        {hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "Validity")),
          [](const PointRow &p) {
              if (p.valid < 0)
                  return QVariant(u"-"_qs);
              QStringList f;
              for (const auto &s : p.flags)
                  f << QString::fromStdString(s);
-             return QVariant(p.valid ? u"valid"_qs : u"invalid: "_qs + f.join(u", "_qs));
+             return QVariant(p.valid ? hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "valid"))
+                                     : hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "invalid: %1"))
+                                           .arg(f.join(u", "_qs)));
          },
          {},
          [](const PointRow &p) { return p.valid == 0 ? QVariant(QColor(252, 232, 200)) : QVariant(); }});

@@ -1,5 +1,7 @@
 #include "ui/history/runcomparison.h"
 
+#include <QCoreApplication>
+
 #include <cmath>
 #include <map>
 
@@ -150,8 +152,9 @@ std::vector<RunComparison::EnvDiff> RunComparison::environmentDiff(const std::ve
 ReportChartRenderer::Chart RunComparison::overlay(const std::vector<ReportData> &runs)
 {
     ReportChartRenderer::Chart chart;
-    chart.xLabel = u"output tokens/s per GPU"_qs;
-    chart.yLabel = u"tokens/s per user (1000 / TPOT p90)"_qs;
+    chart.xLabel = QCoreApplication::translate("Throughline::RunComparison", "output tokens/s per GPU");
+    chart.yLabel =
+        QCoreApplication::translate("Throughline::RunComparison", "tokens/s per user (1000 / TPOT p90)");
     for (const ReportData &r : runs) {
         const QString variant = r.source == "throughline" ? u"steady"_qs : u"whole"_qs;
         for (const ScenarioResult &s : r.run.scenarios) {

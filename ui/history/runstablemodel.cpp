@@ -1,11 +1,18 @@
 #include "ui/history/runstablemodel.h"
 
+#include <QCoreApplication>
+
 namespace Throughline {
 
 namespace {
 QString qs(const std::string &s)
 {
     return QString::fromStdString(s);
+}
+// Translates the strings marked with QT_TRANSLATE_NOOP in this file.
+QString hdr(const char *text)
+{
+    return QCoreApplication::translate("Throughline::RunsTableModel", text);
 }
 QString joined(const std::vector<std::string> &v)
 {
@@ -19,9 +26,15 @@ QString joined(const std::vector<std::string> &v)
 RunsTableModel::RunsTableModel(QObject *parent)
     : ColumnTableModel<RunSummary>(parent)
 {
-    addColumn({u"Started (UTC)"_qs, [](const RunSummary &r) { return QVariant(qs(r.startedUtc)); }, {}, {}});
-    addColumn({u"Campaign"_qs, [](const RunSummary &r) { return QVariant(qs(r.campaignName)); }, {}, {}});
-    addColumn({u"Verdict"_qs,
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Started (UTC)")),
+               [](const RunSummary &r) { return QVariant(qs(r.startedUtc)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Campaign")),
+               [](const RunSummary &r) { return QVariant(qs(r.campaignName)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Verdict")),
                [](const RunSummary &r) { return QVariant(r.verdict.empty() ? u"-"_qs : qs(r.verdict)); },
                {},
                [](const RunSummary &r) -> QVariant {
@@ -33,22 +46,52 @@ RunsTableModel::RunsTableModel(QObject *parent)
                        return QColor(250, 225, 170);
                    return {};
                }});
-    addColumn({u"Models"_qs, [](const RunSummary &r) { return QVariant(qs(r.models)); }, {}, {}});
-    addColumn({u"Backends"_qs, [](const RunSummary &r) { return QVariant(qs(r.backends)); }, {}, {}});
-    addColumn({u"GPUs"_qs, [](const RunSummary &r) { return QVariant(qs(r.gpus)); }, {}, {}});
-    addColumn({u"Phases"_qs, [](const RunSummary &r) { return QVariant(qs(r.phases)); }, {}, {}});
-    addColumn({u"Scenarios"_qs, [](const RunSummary &r) { return QVariant(r.scenarioCount); }, {}, {}});
-    addColumn({u"Points"_qs, [](const RunSummary &r) { return QVariant(r.pointCount); }, {}, {}});
-    addColumn({u"Source"_qs,
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Models")),
+               [](const RunSummary &r) { return QVariant(qs(r.models)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Backends")),
+               [](const RunSummary &r) { return QVariant(qs(r.backends)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "GPUs")),
+               [](const RunSummary &r) { return QVariant(qs(r.gpus)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Phases")),
+               [](const RunSummary &r) { return QVariant(qs(r.phases)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Scenarios")),
+               [](const RunSummary &r) { return QVariant(r.scenarioCount); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Points")),
+               [](const RunSummary &r) { return QVariant(r.pointCount); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Source")),
                [](const RunSummary &r) {
                    return QVariant(qs(r.source) + (r.simulated ? u" (sim)"_qs : QString()));
                },
                {},
                {}});
-    addColumn({u"Status"_qs, [](const RunSummary &r) { return QVariant(qs(r.status)); }, {}, {}});
-    addColumn({u"Tags"_qs, [](const RunSummary &r) { return QVariant(joined(r.tags)); }, {}, {}});
-    addColumn({u"Notes"_qs, [](const RunSummary &r) { return QVariant(qs(r.notes)); }, {}, {}});
-    addColumn({u"Run id"_qs, [](const RunSummary &r) { return QVariant(qs(r.uuid)); }, {}, {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Status")),
+               [](const RunSummary &r) { return QVariant(qs(r.status)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Tags")),
+               [](const RunSummary &r) { return QVariant(joined(r.tags)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Notes")),
+               [](const RunSummary &r) { return QVariant(qs(r.notes)); },
+               {},
+               {}});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Run id")),
+               [](const RunSummary &r) { return QVariant(qs(r.uuid)); },
+               {},
+               {}});
 }
 
 QVariant RunsTableModel::extraData(const RunSummary &r, int role) const

@@ -24,6 +24,10 @@ public:
     Theme theme() const;
     void setTheme(Theme theme);
 
+    // Interface language: "system", "en" or "de" (TranslationLoader). Read once at start-up.
+    QString language() const { return m_language.get(); }
+    void setLanguage(const QString &language) { m_language.set(language); }
+
     QStringList recentFiles() const;
     void addRecentFile(const QString &path); // most recent first, de-duplicated, capped
     void clearRecentFiles();
@@ -47,6 +51,7 @@ signals:
 
 private:
     SettingValue<QString> m_theme{QStringLiteral("ui/theme"), QStringLiteral("system")};
+    SettingValue<QString> m_language{QStringLiteral("ui/language"), QStringLiteral("system")};
     SettingValue<QStringList> m_recentFiles{QStringLiteral("ui/recentFiles")};
     SettingValue<QByteArray> m_geometry{QStringLiteral("mainWindow/geometry")};
     SettingValue<QByteArray> m_windowState{QStringLiteral("mainWindow/state")};

@@ -154,8 +154,10 @@ bool TargetsTableModel::setData(const QModelIndex &index, const QVariant &value,
 
 QVariant TargetsTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    static const char *names[] = {"Model", "Backend", "GPU",   "GPUs", "Phase", "Metric",
-                                  "Stat",  "Cmp",     "Value", "Kind", "Source"};
+    static const char *names[] = {QT_TR_NOOP("Model"), QT_TR_NOOP("Backend"), QT_TR_NOOP("GPU"),
+                                  QT_TR_NOOP("GPUs"),  QT_TR_NOOP("Phase"),   QT_TR_NOOP("Metric"),
+                                  QT_TR_NOOP("Stat"),  QT_TR_NOOP("Cmp"),     QT_TR_NOOP("Value"),
+                                  QT_TR_NOOP("Kind"),  QT_TR_NOOP("Source")};
     if (orientation == Qt::Horizontal && role == Qt::DisplayRole && section >= 0 && section < ColumnCount)
         return tr(names[section]);
     return QAbstractTableModel::headerData(section, orientation, role);
