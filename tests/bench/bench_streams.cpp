@@ -2,12 +2,13 @@
 // 16,384 running sequences), driven through RunController exactly as `throughline-cli run` drives it:
 //   delay  client-added first-token delay (client first content event − the simulator's first token write,
 //          joined by X-Request-Id through its ground-truth log) at C = 1, 64, 1,024 (time scale 1, no jitter)
-//          and at 16,384 (time scale --time-scale); goal p99 ≤ 1 ms at 1,024.
+//          and at 16,384 (time scale --time-scale), in steady state (the first wave of C requests is not
+//          measured); goal p99 ≤ 1 ms at 1,024.
 //   hold   16,384 concurrent HTTP/1.1 streams held for --hold seconds: "held" = all open, zero client errors,
 //          every stream receiving an event at least every 2 s (wall clock) during the hold window. Prints the
 //          aggregate event rate, client CPU, and client RSS per in-flight stream.
 //   rss    client RSS per in-flight stream at Chat 128/128 and Generation 512/8000 (goals 64 / 160 KiB).
-// Usage: bench_streams [delay|hold|rss|all] [--streams N] [--hold S] [--time-scale X] [--ramp S]
+// Usage: bench_streams [delay|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] [--time-scale X] [--ramp S]
 // Figures print one line each; run several times and quote medians (this machine is noisy).
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/catalog.h"
@@ -122,6 +123,7 @@ struct PointRun {
     Result<RunOutcome> outcome = makeError(ErrorCode::Internal, "not run");
     long long rssBeforeKb = 0;
     long long rssPeakKb = 0;
+    long long rssAllInFlightKb = 0; // peak while every stream was still in flight (none finished yet)
     int peakInFlight = 0;
     long long simRssPeakKb = 0;
 };
@@ -140,10 +142,11 @@ PointRun runPoint(const Scenario &s, const std::string &truthPath)
     std::thread sampler([&] {
         while (!done.load()) {
             const LiveProgress p = rc.live().progress();
-            if (p.inFlight >= pr.peakInFlight) {
-                pr.peakInFlight = p.inFlight;
-                pr.rssPeakKb = std::max(pr.rssPeakKb, rssKb());
-            }
+            pr.peakInFlight = std::max(pr.peakInFlight, p.inFlight);
+            const long long rss = rssKb();
+            pr.rssPeakKb = std::max(pr.rssPeakKb, rss);
+            if (p.finishedRequests == 0 && p.inFlight > 0)
+                pr.rssAllInFlightKb = std::max(pr.rssAllInFlightKb, rss);
             std::this_thread::sleep_for(std::chrono::milliseconds(250));
         }
     });
@@ -159,10 +162,12 @@ int benchDelay(const Scenario &base, const std::vector<int> &levels, double bigT
         Scenario s = bigDeployment(base, 128, 32);
         s.endpoint.sim.timeScale = c > 2000 ? bigTimeScale : 1.0;
         s.plan.concurrencies = {c};
-        s.plan.requestCount = std::max(c, 64);
-        s.plan.rampUpS = c > 2000 ? 20 : 0;
-        s.plan.maxDurationS = 600;
-        s.plan.requestTimeoutS = 300;
+        // Steady state, not a thundering herd: three waves of C requests (two at 16,384), ramped in; only
+        // requests after the first wave are measured, when first tokens arrive among running streams' tokens.
+        s.plan.requestCount = std::max(c > 2000 ? 2 * c : 3 * c, 64);
+        s.plan.rampUpS = c > 2000 ? 10 : (c > 64 ? 1 : 0);
+        s.plan.maxDurationS = 900;
+        s.plan.requestTimeoutS = 600;
         const std::string truth = "/tmp/bench_streams_truth_" + std::to_string(c) + ".jsonl";
         std::remove(truth.c_str());
         PointRun pr = runPoint(s, truth);
@@ -182,6 +187,8 @@ int benchDelay(const Scenario &base, const std::vector<int> &levels, double bigT
                 ++errors;
                 continue;
             }
+            if (c > 1 && r.seq < static_cast<std::uint64_t>(c))
+                continue; // first wave: all start together
             const auto it = gt.find(out.runId + "-" + std::to_string(r.seq));
             const std::int64_t first = firstContentNs(r);
             if (it == gt.end() || first == kNoTime)
@@ -298,32 +305,46 @@ int benchHold(const Scenario &base, int streams, double holdS, double timeScale,
     return held ? 0 : 3;
 }
 
-int benchRss(const Scenario &base, int streams)
+int benchRss(const Scenario &base, int streams, const std::string &only)
 {
+    // Each stream is held to its last token: the record keeps a timestamp per event, so a Generation stream's
+    // memory peaks at its end. Sampled every 250 ms while no stream had finished yet (all start within the
+    // 2 s ramp and have the same length, so the last sample is close to their ends); the peak over the whole
+    // point, which also holds the finished records while they are aggregated, is printed beside it.
     struct Shape {
         const char *name;
-        int isl, osl;
-        double goalKiB;
+        int isl, osl, streams;
+        double timeScale, goalKiB;
     };
-    for (const Shape &sh :
-         {Shape{"Chat 128/128", 128, 128, 64}, Shape{"Generation 512/8000", 512, 8000, 160}}) {
+    const Shape shapes[] = {{"Chat 128/128", 128, 128, streams, 1.0, 64},
+                            {"Generation 512/8000", 512, 8000, std::min(streams, 512), 4.0, 160}};
+    for (const Shape &sh : shapes) {
+        if ((only == "rss-chat" && sh.osl != 128) || (only == "rss-gen" && sh.osl == 128))
+            continue; // one shape per process gives each a clean heap baseline
         Scenario s = bigDeployment(base, sh.isl, sh.osl);
-        s.endpoint.sim.timeScale = 0.25; // slow enough that every stream is still in flight when sampled
-        s.plan.concurrencies = {streams};
-        s.plan.requestCount = streams;
+        s.endpoint.sim.timeScale = sh.timeScale;
+        s.plan.concurrencies = {sh.streams};
+        s.plan.requestCount = sh.streams;
         s.plan.rampUpS = 2;
-        s.plan.maxDurationS = 12;
+        s.plan.maxDurationS = 1200;
         s.plan.requestTimeoutS = 3600;
         PointRun pr = runPoint(s, {});
         if (!pr.outcome.ok()) {
             std::fprintf(stderr, "[rss] %s: %s\n", sh.name, pr.outcome.error().message.c_str());
             return 1;
         }
-        std::printf(
-            "[rss] %s: %d streams in flight, client RSS %.1f -> %.1f MiB: %.1f KiB per in-flight stream "
-            "(goal <= %.0f)\n",
-            sh.name, pr.peakInFlight, pr.rssBeforeKb / 1024.0, pr.rssPeakKb / 1024.0,
-            pr.peakInFlight ? double(pr.rssPeakKb - pr.rssBeforeKb) / pr.peakInFlight : 0.0, sh.goalKiB);
+        const auto &recs = pr.outcome->scenarios.at(0).points.at(0).records;
+        long long nOut = 0;
+        int ok = 0;
+        for (const RequestRecord &r : recs) {
+            nOut += r.nOut;
+            ok += r.ok();
+        }
+        std::printf("[rss] %s: %d streams (%d ok, mean N_out %.0f), client RSS %.1f MiB -> %.1f MiB with all in "
+                    "flight: %.1f KiB per in-flight stream (goal <= %.0f); point peak incl. aggregation %.1f MiB\n",
+                    sh.name, sh.streams, ok, recs.empty() ? 0.0 : double(nOut) / double(recs.size()),
+                    pr.rssBeforeKb / 1024.0, pr.rssAllInFlightKb / 1024.0,
+                    double(pr.rssAllInFlightKb - pr.rssBeforeKb) / sh.streams, sh.goalKiB, pr.rssPeakKb / 1024.0);
         std::fflush(stdout);
     }
     return 0;
@@ -347,10 +368,10 @@ int main(int argc, char **argv)
             timeScale = std::atof(next());
         else if (a == "--ramp")
             rampS = std::atof(next());
-        else if (a == "delay" || a == "hold" || a == "rss" || a == "all")
+        else if (a == "delay" || a == "hold" || a == "rss" || a == "rss-chat" || a == "rss-gen" || a == "all")
             part = a;
         else {
-            std::fprintf(stderr, "usage: bench_streams [delay|hold|rss|all] [--streams N] [--hold S] "
+            std::fprintf(stderr, "usage: bench_streams [delay|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] "
                                  "[--time-scale X] [--ramp S]\n");
             return 2;
         }
@@ -370,8 +391,8 @@ int main(int argc, char **argv)
     int rc = 0;
     if (part == "delay" || part == "all")
         rc |= benchDelay(base, {1, 64, 1024, streams}, timeScale);
-    if (part == "rss" || part == "all")
-        rc |= benchRss(base, std::min(streams, 4096));
+    if (part.rfind("rss", 0) == 0 || part == "all")
+        rc |= benchRss(base, std::min(streams, 4096), part);
     if (part == "hold" || part == "all")
         rc |= benchHold(base, streams, holdS, timeScale, rampS);
     return rc;
