@@ -4,6 +4,8 @@
 // in packaging/cluster/ (expanded by /bin/sh as the cluster would, then parsed by the CLI's own parser).
 #include "core/campaign/shardselector.h"
 
+#include "clitestprocess.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -35,11 +37,7 @@ private slots:
     void slurmTemplateShardExpression();
 
 private:
-    struct Run {
-        int code = -1;
-        QString out;
-        QString err;
-    };
+    using Run = CliRun;
     Run cli(const QStringList &args, int timeoutMs = 60000);
     QProcess *startCli(const QStringList &args);
     static Run finish(QProcess *p, int timeoutMs);
@@ -59,34 +57,17 @@ private:
 
 QString TestCliShard::readFile(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QString::fromUtf8(f.readAll());
+    return readTextFile(path);
 }
 
 QProcess *TestCliShard::startCli(const QStringList &args)
 {
-    auto *p = new QProcess(this);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"NO_COLOR"_qs, u"1"_qs);
-    env.insert(u"THROUGHLINE_DB"_qs, m_dir.filePath(u"history.sqlite"_qs));
-    p->setProcessEnvironment(env);
-    p->start(QStringLiteral(THROUGHLINE_CLI_PATH), args);
-    if (!p->waitForStarted(10000))
-        qFatal("cannot start %s", THROUGHLINE_CLI_PATH);
-    p->closeWriteChannel();
-    return p;
+    return startCliProcess(this, m_dir.filePath(u"history.sqlite"_qs), args);
 }
 
 TestCliShard::Run TestCliShard::finish(QProcess *p, int timeoutMs)
 {
-    if (!p->waitForFinished(timeoutMs))
-        qFatal("throughline-cli hung");
-    Run r{p->exitStatus() == QProcess::NormalExit ? p->exitCode() : -1,
-          QString::fromUtf8(p->readAllStandardOutput()), QString::fromUtf8(p->readAllStandardError())};
-    p->deleteLater();
-    return r;
+    return finishCliProcess(p, timeoutMs);
 }
 
 TestCliShard::Run TestCliShard::cli(const QStringList &args, int timeoutMs)
@@ -313,9 +294,9 @@ void TestCliShard::twoShardsMergeLikeOneClient()
                              u"--endpoint"_qs, m_simUrl, u"--no-history"_qs};
     const QString wholeDir = m_dir.filePath(u"whole"_qs);
     const Run whole = cli(common + QStringList{u"--out"_qs, wholeDir});
-    // 0 or 1: the demo's latency targets can fail on a loaded machine (client delays × time scale); the
-    // throughput comparison below does not depend on the verdict.
-    QVERIFY2(whole.code == 0 || whole.code == 1, qPrintable(whole.out + whole.err));
+    // 0, 1 or 4: the demo's latency targets can fail, and the client can judge itself client_bound, on a
+    // loaded machine (client delays × time scale); the throughput comparison below depends on neither.
+    QVERIFY2(whole.code == 0 || whole.code == 1 || whole.code == 4, qPrintable(whole.out + whole.err));
 
     // Slot 5 s per point: the longest (C=16, 176 requests) takes ≈ 3 s at time scale 5.
     const QString startAt = QDateTime::currentDateTimeUtc().addMSecs(2500).toString(Qt::ISODateWithMs);
@@ -333,7 +314,8 @@ void TestCliShard::twoShardsMergeLikeOneClient()
     const QString merged = m_dir.filePath(u"merged.tlrun"_qs);
     const Run m = cli({u"merge"_qs, m_dir.filePath(u"shard-0/run.tlrun"_qs),
                        m_dir.filePath(u"shard-1/run.tlrun"_qs), u"--out"_qs, merged, u"--json"_qs});
-    QVERIFY2(m.code == 0 || m.code == 1, qPrintable(m.out + m.err)); // merge judges: exit codes as `run`
+    QVERIFY2(m.code == 0 || m.code == 1 || m.code == 4,
+             qPrintable(m.out + m.err)); // merge judges: exit codes as `run`
     const QJsonObject report = QJsonDocument::fromJson(m.out.toUtf8()).object();
     QCOMPARE(report[u"shards"_qs].toInt(), 2);
     QCOMPARE(report[u"points"_qs].toInt(), 3);

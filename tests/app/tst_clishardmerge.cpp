@@ -2,6 +2,8 @@
 // `merge`, against one unsharded client on the same server: merged output throughput within 3 %, percentiles
 // recomputed from the merged raw samples, verdict judged on the merged point with the campaign's own minimum
 // window; then again with the shards' clocks off by −200/+200/−100/+150 ms (run --clock-offset-ms).
+#include "clitestprocess.h"
+
 #include <QDateTime>
 #include <QDir>
 #include <QFile>
@@ -27,11 +29,7 @@ private slots:
     void lateShardIsFlagged();
 
 private:
-    struct Run {
-        int code = -1;
-        QString out;
-        QString err;
-    };
+    using Run = CliRun;
     QProcess *startCli(const QStringList &args);
     static Run finish(QProcess *p, int timeoutMs);
     QString readFile(const QString &path);
@@ -48,34 +46,17 @@ private:
 
 QString TestCliShardMerge::readFile(const QString &path)
 {
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        return {};
-    return QString::fromUtf8(f.readAll());
+    return readTextFile(path);
 }
 
 QProcess *TestCliShardMerge::startCli(const QStringList &args)
 {
-    auto *p = new QProcess(this);
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"NO_COLOR"_qs, u"1"_qs);
-    env.insert(u"THROUGHLINE_DB"_qs, m_dir.filePath(u"history.sqlite"_qs));
-    p->setProcessEnvironment(env);
-    p->start(QStringLiteral(THROUGHLINE_CLI_PATH), args);
-    if (!p->waitForStarted(10000))
-        qFatal("cannot start %s", THROUGHLINE_CLI_PATH);
-    p->closeWriteChannel();
-    return p;
+    return startCliProcess(this, m_dir.filePath(u"history.sqlite"_qs), args);
 }
 
 TestCliShardMerge::Run TestCliShardMerge::finish(QProcess *p, int timeoutMs)
 {
-    if (!p->waitForFinished(timeoutMs))
-        qFatal("throughline-cli hung");
-    Run r{p->exitStatus() == QProcess::NormalExit ? p->exitCode() : -1,
-          QString::fromUtf8(p->readAllStandardOutput()), QString::fromUtf8(p->readAllStandardError())};
-    p->deleteLater();
-    return r;
+    return finishCliProcess(p, timeoutMs);
 }
 
 QJsonObject TestCliShardMerge::onlyPoint(const QString &resultsJson)
@@ -118,9 +99,9 @@ void TestCliShardMerge::initTestCase()
         finish(startCli({u"run"_qs, m_campaign, u"--only"_qs, u"phase=Chat"_qs, u"--endpoint"_qs, m_simUrl,
                          u"--no-history"_qs, u"--out"_qs, wholeDir}),
                60000);
-    // 0 or 1: the demo's latency targets can fail on a loaded machine (client delays × time scale); the
-    // comparisons below do not depend on the verdict.
-    QVERIFY2(whole.code == 0 || whole.code == 1, qPrintable(whole.out + whole.err));
+    // 0, 1 or 4: the demo's latency targets can fail, and the client can judge itself client_bound, on a
+    // loaded machine (client delays × time scale); the comparisons below depend on neither.
+    QVERIFY2(whole.code == 0 || whole.code == 1 || whole.code == 4, qPrintable(whole.out + whole.err));
     const QJsonObject p = onlyPoint(wholeDir + u"/results.json"_qs);
     m_wholeTps = p[u"metrics"_qs].toObject()[u"output_tps"_qs].toDouble();
     QVERIFY(m_wholeTps > 0);
