@@ -54,6 +54,13 @@ for f in /etc/apt/sources.list.d/*.sources; do
 done
 [ -f /etc/apt/sources.list ] && cp /etc/apt/sources.list "$root/etc/apt/sources.list"
 cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+# Certificate authorities this machine added itself (e.g. a TLS-inspecting egress proxy) are part of the machine's
+# network, not of a fresh install: without them npm (tokenizer fetch tests) fails with SELF_SIGNED_CERT_IN_CHAIN.
+extra_ca=
+if compgen -G "/usr/local/share/ca-certificates/*.crt" >/dev/null; then
+    cat /usr/local/share/ca-certificates/*.crt >"$root/etc/host-extra-ca.pem"
+    extra_ca=/etc/host-extra-ca.pem
+fi
 
 mount -t proc proc "$root/proc"
 mount --rbind /sys "$root/sys"
@@ -67,7 +74,7 @@ cp -r "$shared" "$root/work/shared"
 # A fresh machine has root, apt, and nothing else of ours: sudo, git, node are what bootstrap must bring.
 run_in_chroot() {
     chroot "$root" /usr/bin/env -i HOME=/root PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-        LANG=C.UTF-8 CI=true bash -c "cd /work/main && $1"
+        LANG=C.UTF-8 CI=true ${extra_ca:+NODE_EXTRA_CA_CERTS=$extra_ca} bash -c "cd /work/main && $1"
 }
 
 status=0
