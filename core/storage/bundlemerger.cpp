@@ -47,7 +47,6 @@ RequestRecord toRecord(const RequestRow &r, std::vector<StreamEvent> events, std
     return q;
 }
 
-
 // Records of time-scaled simulated scenarios are in model time (wall × scale).
 double scenarioTimeScale(const RunSummary &run, const ScenarioRow &sc)
 {
@@ -171,10 +170,10 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
     std::optional<Campaign> campaign;
     if (auto c = CampaignJson::read(first.detail.campaignJson); !c) {
         report.notes.push_back("stored campaign not readable (" + c.error().message +
-                                  "): default validity thresholds, no verdicts");
+                               "): default validity thresholds, no verdicts");
     } else if (auto ex = MatrixExpander().expand(*c); !ex) {
         report.notes.push_back("stored campaign not expandable (" + ex.error().message +
-                                  "): default validity thresholds, no verdicts");
+                               "): default validity thresholds, no verdicts");
     } else {
         campaign = std::move(c).value();
         campaignScenarios = std::move(ex).value();
@@ -191,8 +190,8 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
                     report.notes.push_back(t.error().message);
             } else {
                 report.notes.push_back("target table " + campaign->targets.file +
-                                          " is not stored with the shards: pass --targets FILE (judged on "
-                                          "the scenarios' SLOs only)");
+                                       " is not stored with the shards: pass --targets FILE (judged on "
+                                       "the scenarios' SLOs only)");
             }
         }
     }
@@ -295,8 +294,8 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
                             static_cast<std::int64_t>(static_cast<double>(p->windowStartNs) / scale);
             if (scheduled) {
                 // Part's first hand-off (its recorded start) lands at scheduled start + own lateness.
-                const std::int64_t sched = *scheduledStartNs(shard->detail.provenance, ctx.scenario.key,
-                                                             key.second);
+                const std::int64_t sched =
+                    *scheduledStartNs(shard->detail.provenance, ctx.scenario.key, key.second);
                 const std::int64_t latenessNs = p->startedUnixNs - sched;
                 std::int64_t firstSend = kNoTime;
                 for (const RequestRow &r : *rows)
@@ -339,11 +338,10 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
             ++report.scheduledPoints;
         json agg = merged.empty() ? json{{"metrics", json::object()}} : options.aggregator(merged, ctx);
         if (skewMs > options.skewLimitMs) {
-            report.warnings.push_back("point " + ctx.scenario.key + " #" + std::to_string(key.second) +
-                                      ": shard start skew " +
-                                      std::to_string(static_cast<int>(std::lround(skewMs))) + " ms > " +
-                                      std::to_string(static_cast<int>(std::lround(options.skewLimitMs))) +
-                                      " ms");
+            report.warnings.push_back(
+                "point " + ctx.scenario.key + " #" + std::to_string(key.second) + ": shard start skew " +
+                std::to_string(static_cast<int>(std::lround(skewMs))) + " ms > " +
+                std::to_string(static_cast<int>(std::lround(options.skewLimitMs))) + " ms");
             agg["validity"]["valid"] = false;
             agg["validity"]["flags"].push_back("shard_skew");
         }

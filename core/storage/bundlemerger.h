@@ -11,8 +11,8 @@
 // real misalignment of the load on the server, which the shards' schedule keeps within the offset). Other
 // points are aligned by wall clock (each shard's t0). Shifts are applied in the records' time base: model
 // time (wall × time scale) for time-scaled simulated scenarios. Skew = spread of the parts' lateness
-// (scheduled) or of their wall-clock starts (unscheduled); above kSkewLimitMs the point gets the validity flag
-// "shard_skew" and a warning in the report. Blocking; call from a worker thread or the CLI.
+// (scheduled) or of their wall-clock starts (unscheduled); above kSkewLimitMs the point gets the validity
+// flag "shard_skew" and a warning in the report. Blocking; call from a worker thread or the CLI.
 
 #include "core/campaign/scenario.h"
 #include "core/storage/storagetypes.h"

@@ -8,8 +8,8 @@
 //          every stream receiving an event at least every 2 s (wall clock) during the hold window. Prints the
 //          aggregate event rate, client CPU, and client RSS per in-flight stream.
 //   rss    client RSS per in-flight stream at Chat 128/128 and Generation 512/8000 (goals 64 / 160 KiB).
-// Usage: bench_streams [delay|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] [--time-scale X] [--ramp S]
-// Figures print one line each; run several times and quote medians (this machine is noisy).
+// Usage: bench_streams [delay|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] [--time-scale X]
+// [--ramp S] Figures print one line each; run several times and quote medians (this machine is noisy).
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/catalog.h"
 #include "core/campaign/matrixexpander.h"
@@ -215,7 +215,8 @@ int benchHold(const Scenario &base, int streams, double holdS, double timeScale,
     s.plan.concurrencies = {streams};
     s.plan.requestCount = streams;
     s.plan.rampUpS = rampS;
-    s.plan.maxDurationS = rampS + holdS + 100; // room for the prefill backlog; the window starts at the last first token
+    s.plan.maxDurationS =
+        rampS + holdS + 100; // room for the prefill backlog; the window starts at the last first token
     s.plan.requestTimeoutS = 3600;
     const double cpu0 = [] {
         rusage u{};
@@ -274,8 +275,9 @@ int benchHold(const Scenario &base, int streams, double holdS, double timeScale,
             std::string times;
             for (const StreamEvent &e : r.events)
                 times += std::to_string((double(e.tNs / scale) - double(allOpenNs)) / 1e9).substr(0, 6) + " ";
-            std::printf("[debug] seq %llu events %zu tEnd %.2f: %s\n", (unsigned long long)r.seq, r.events.size(),
-                        (double(r.tEnd / scale) - double(allOpenNs)) / 1e9, times.substr(0, 2000).c_str());
+            std::printf("[debug] seq %llu events %zu tEnd %.2f: %s\n", (unsigned long long)r.seq,
+                        r.events.size(), (double(r.tEnd / scale) - double(allOpenNs)) / 1e9,
+                        times.substr(0, 2000).c_str());
         }
         worstGapS = std::max(worstGapS, gapMax);
         streamsOverGap += gapMax > 2.0;
@@ -288,10 +290,11 @@ int benchHold(const Scenario &base, int streams, double holdS, double timeScale,
     const double cpuS = double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
                         double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6 - cpu0;
     const bool held = opened == streams && clientErrors == 0 && streamsOverGap == 0 && windowS >= holdS - 0.5;
-    std::printf(
-        "[hold] %d streams requested, %d streaming tokens, client errors %d, hold window %.1f s (asked %.0f), worst "
-        "event gap %.2f s, streams with a gap > 2 s: %d -> %s\n",
-        streams, opened, clientErrors, windowS, holdS, worstGapS, streamsOverGap, held ? "HELD" : "NOT HELD");
+    std::printf("[hold] %d streams requested, %d streaming tokens, client errors %d, hold window %.1f s "
+                "(asked %.0f), worst "
+                "event gap %.2f s, streams with a gap > 2 s: %d -> %s\n",
+                streams, opened, clientErrors, windowS, holdS, worstGapS, streamsOverGap,
+                held ? "HELD" : "NOT HELD");
     for (const auto &[k, n] : errorKinds)
         std::printf("[hold]   error x%d: %s\n", n, k.c_str());
     std::printf(
@@ -340,11 +343,12 @@ int benchRss(const Scenario &base, int streams, const std::string &only)
             nOut += r.nOut;
             ok += r.ok();
         }
-        std::printf("[rss] %s: %d streams (%d ok, mean N_out %.0f), client RSS %.1f MiB -> %.1f MiB with all in "
-                    "flight: %.1f KiB per in-flight stream (goal <= %.0f); point peak incl. aggregation %.1f MiB\n",
-                    sh.name, sh.streams, ok, recs.empty() ? 0.0 : double(nOut) / double(recs.size()),
-                    pr.rssBeforeKb / 1024.0, pr.rssAllInFlightKb / 1024.0,
-                    double(pr.rssAllInFlightKb - pr.rssBeforeKb) / sh.streams, sh.goalKiB, pr.rssPeakKb / 1024.0);
+        std::printf(
+            "[rss] %s: %d streams (%d ok, mean N_out %.0f), client RSS %.1f MiB -> %.1f MiB with all in "
+            "flight: %.1f KiB per in-flight stream (goal <= %.0f); point peak incl. aggregation %.1f MiB\n",
+            sh.name, sh.streams, ok, recs.empty() ? 0.0 : double(nOut) / double(recs.size()),
+            pr.rssBeforeKb / 1024.0, pr.rssAllInFlightKb / 1024.0,
+            double(pr.rssAllInFlightKb - pr.rssBeforeKb) / sh.streams, sh.goalKiB, pr.rssPeakKb / 1024.0);
         std::fflush(stdout);
     }
     return 0;
@@ -371,8 +375,9 @@ int main(int argc, char **argv)
         else if (a == "delay" || a == "hold" || a == "rss" || a == "rss-chat" || a == "rss-gen" || a == "all")
             part = a;
         else {
-            std::fprintf(stderr, "usage: bench_streams [delay|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] "
-                                 "[--time-scale X] [--ramp S]\n");
+            std::fprintf(
+                stderr, "usage: bench_streams [delay|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] "
+                        "[--time-scale X] [--ramp S]\n");
             return 2;
         }
     }
