@@ -53,6 +53,35 @@ ClosedBudget closedBudget(const LoadPlan &plan, int concurrency)
     return b;
 }
 
+std::uint64_t plannedRequests(const LoadPlan &plan)
+{
+    std::uint64_t planned = 0;
+    switch (plan.mode) {
+    case LoadPlan::Mode::Closed:
+        for (int c : plan.concurrencies)
+            planned += static_cast<std::uint64_t>(closedBudget(plan, c).total());
+        break;
+    case LoadPlan::Mode::Curve:
+        for (int c : curveConcurrencies(plan))
+            planned += static_cast<std::uint64_t>(closedBudget(plan, c).total());
+        break;
+    case LoadPlan::Mode::Search:
+        planned += static_cast<std::uint64_t>(closedBudget(plan, plan.cMax).total()) *
+                   static_cast<std::uint64_t>(std::max(1, plan.searchMaxPoints)) / 2;
+        break;
+    case LoadPlan::Mode::Open:
+        for (double r : plan.rates) {
+            const double measuredS =
+                plan.pointDurationS > 0
+                    ? plan.pointDurationS
+                    : (plan.requestCount > 0 ? plan.requestCount / r : plan.requestMultiplier);
+            planned += static_cast<std::uint64_t>(r * (plan.warmupS + measuredS));
+        }
+        break;
+    }
+    return planned;
+}
+
 std::vector<int> curveConcurrencies(const LoadPlan &plan)
 {
     const int lo = std::max(1, plan.cMin);

@@ -22,6 +22,9 @@ struct ClosedBudget {
 };
 ClosedBudget closedBudget(const LoadPlan &plan, int concurrency);
 
+// Requests a plan will send, for progress and ETA (curve and search estimated from their point lists).
+std::uint64_t plannedRequests(const LoadPlan &plan);
+
 // Curve points from plan.cMin … plan.cMax: Log2 = powers of two (cMin and cMax included);
 // MlperfEndpoints = v1.0 regions: Ultra-Low 1–32 (1, 2, 4, 8, 16, 32 within [cMin, cMax]), then three regions
 // Low/Medium/High splitting log2(cMax − cMin) into thirds, each with 3 points (coverage 1+3+3 beyond

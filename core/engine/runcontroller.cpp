@@ -1,23 +1,23 @@
 #include "core/engine/runcontroller.h"
 
+#include "core/engine/endpointprobe.h"
+#include "core/engine/hostprovenance.h"
+#include "core/engine/lengthdraw.h"
 #include "core/engine/loadschedule.h"
+#include "core/engine/modeltime.h"
+#include "core/engine/pointanalysis.h"
+#include "core/engine/processstats.h"
 #include "core/engine/requestbuilder.h"
 #include "core/engine/secrets.h"
 #include "core/engine/worker.h"
 #include "core/metrics/pointaggregate.h"
-#include "core/telemetry/pointtelemetry.h"
-#include "core/telemetry/replicaanalysis.h"
 #include "core/telemetry/telemetryscraper.h"
 #include "core/util/version.h"
 
 #include <QDateTime>
-#include <QDir>
-#include <QFile>
-#include <QSysInfo>
 #include <QUuid>
 
 #include <curl/curl.h>
-#include <sys/resource.h>
 
 #include <algorithm>
 #include <cmath>
@@ -38,14 +38,7 @@ std::string newUuidV4()
 
 namespace {
 
-std::size_t curlAppend(char *data, std::size_t size, std::size_t n, void *user)
-{
-    auto *s = static_cast<std::string *>(user);
-    if (s->size() < (1u << 20))
-        s->append(data, size * n);
-    return size * n;
-}
-
+// Linear-interpolated percentile (NumPy's default) of the client's self-observation samples.
 double percentile(std::vector<double> v, double p)
 {
     if (v.empty())
@@ -55,219 +48,6 @@ double percentile(std::vector<double> v, double p)
     const auto lo = static_cast<std::size_t>(std::floor(rank));
     const auto hi = std::min(lo + 1, v.size() - 1);
     return v[lo] + (v[hi] - v[lo]) * (rank - static_cast<double>(lo));
-}
-
-double processCpuSeconds()
-{
-    rusage ru{};
-    getrusage(RUSAGE_SELF, &ru);
-    return static_cast<double>(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
-           static_cast<double>(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
-}
-
-int openFds()
-{
-    return static_cast<int>(
-        QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size());
-}
-
-void raiseFdLimit()
-{
-    rlimit rl{};
-    if (getrlimit(RLIMIT_NOFILE, &rl) == 0 && rl.rlim_cur < rl.rlim_max) {
-        rl.rlim_cur = rl.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &rl);
-    }
-}
-
-int drawLength(const LengthDist &d, int nominal, std::mt19937_64 &rng)
-{
-    switch (d.kind) {
-    case LengthDist::Kind::Fixed:
-        return nominal;
-    case LengthDist::Kind::Uniform: {
-        std::uniform_int_distribution<int> u(std::max(1, d.min), std::max(std::max(1, d.min), d.max));
-        return u(rng);
-    }
-    case LengthDist::Kind::Normal: {
-        std::normal_distribution<double> n(d.mean > 0 ? d.mean : nominal, d.std);
-        int v = static_cast<int>(std::lround(n(rng)));
-        if (d.min > 0)
-            v = std::max(v, d.min);
-        if (d.max > 0)
-            v = std::min(v, d.max);
-        return std::max(1, v);
-    }
-    }
-    return nominal;
-}
-
-void scaleTimes(RequestRecord &r, double s)
-{
-    auto sc = [s](std::int64_t &t) {
-        if (t != kNoTime)
-            t = static_cast<std::int64_t>(std::llround(static_cast<double>(t) * s));
-    };
-    sc(r.tSched);
-    sc(r.tSend);
-    sc(r.tWire);
-    sc(r.tFirstByte);
-    sc(r.tEnd);
-    sc(r.curl.connectNs);
-    sc(r.curl.appConnectNs);
-    sc(r.curl.preTransferNs);
-    sc(r.curl.startTransferNs);
-    sc(r.curl.totalNs);
-    for (StreamEvent &e : r.events) {
-        std::int64_t t = e.tNs; // packed field: no reference binding
-        sc(t);
-        e.tNs = t;
-    }
-}
-
-// Sum of "requests running" gauges in a Prometheus exposition (vLLM, SGLang, TRT-LLM names); -1 if none.
-double runningRequests(const std::string &text)
-{
-    static const char *kNames[] = {"vllm:num_requests_running", "sglang:num_running_reqs",
-                                   "num_requests_running"};
-    double total = -1;
-    std::size_t pos = 0;
-    while (pos < text.size()) {
-        std::size_t eol = text.find('\n', pos);
-        if (eol == std::string::npos)
-            eol = text.size();
-        const std::string_view line(text.data() + pos, eol - pos);
-        for (const char *n : kNames) {
-            if (line.rfind(n, 0) == 0) {
-                const auto sp = line.rfind(' ');
-                if (sp != std::string_view::npos) {
-                    total = std::max(total, 0.0) + std::atof(std::string(line.substr(sp + 1)).c_str());
-                }
-                break;
-            }
-        }
-        pos = eol + 1;
-    }
-    return total;
-}
-
-// Telemetry of a time-scaled simulated endpoint, converted to model time like the records (scaleTimes):
-// times × scale, rates (unit "…/s") ÷ scale, durations the server measured ("s", "ms") × scale. The
-// scraper's own series (scrape_up, scrape_duration_ms) describe the client and stay as they are.
-void toModelTime(TelemetrySnapshot &snap, double scale)
-{
-    auto t = [scale](std::int64_t &v) { v = std::llround(static_cast<double>(v) * scale); };
-    for (TelemetrySeries &series : snap.series) {
-        const std::string &u = series.unit;
-        const bool own = series.name.rfind("scrape_", 0) == 0;
-        const bool rate = !own && u.size() >= 2 && u.compare(u.size() - 2, 2, "/s") == 0;
-        const bool duration = !own && (u == "s" || u == "ms");
-        for (TelemetrySample &x : series.samples) {
-            t(x.tNs);
-            if (rate)
-                x.value /= scale;
-            else if (duration)
-                x.value *= scale;
-        }
-    }
-    for (TelemetryHistogram &h : snap.histograms) {
-        for (double &b : h.upperBounds)
-            if (std::isfinite(b))
-                b *= scale;
-        for (HistogramSnapshot &hs : h.snapshots) {
-            t(hs.tNs);
-            hs.sum *= scale;
-        }
-    }
-    for (TelemetrySourceStatus &src : snap.sources)
-        if (src.lastOkNs >= 0)
-            t(src.lastOkNs);
-}
-
-double msOf(std::int64_t ns)
-{
-    return ns == kNoTime ? std::numeric_limits<double>::quiet_NaN() : static_cast<double>(ns) / 1e6;
-}
-
-std::string fmt1(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.1f", v);
-    return buf;
-}
-
-// The flat results.json "telemetry" object of a point (keys listed in results.schema.json).
-void putSummary(std::map<std::string, double> &m, const PointTelemetrySummary &s)
-{
-    m["scrapes"] = s.scrapes;
-    m["scrape_failures"] = s.scrapeFailures;
-    auto put = [&m](const char *key, const std::optional<double> &v, double factor = 1.0) {
-        if (v)
-            m[key] = *v * factor;
-    };
-    put("kv_cache_usage_peak", s.peakKvCacheUsage);
-    put("kv_cache_usage_mean", s.meanKvCacheUsage);
-    put("waiting_mean", s.meanWaiting);
-    put("waiting_peak", s.peakWaiting);
-    put("running_mean", s.meanRunning);
-    put("generation_tps_mean", s.meanGenerationTps);
-    put("gpu_util_pct_mean", s.meanGpuUtilPct);
-    put("gpu_temp_c_peak", s.peakGpuTempC);
-    put("gpu_power_w_mean", s.meanGpuPowerW);
-    put("energy_j", s.energyJ);
-    put("energy_per_output_token_j", s.energyPerOutputTokenJ);
-    put("server_ttft_ms_mean", s.serverTtftMeanS, 1000.0);
-    put("server_ttft_ms_p50", s.serverTtftP50S, 1000.0);
-    put("server_ttft_ms_p90", s.serverTtftP90S, 1000.0);
-    put("server_ttft_n", s.serverTtftCount);
-}
-
-nlohmann::json stallJson(const StallReport &r)
-{
-    nlohmann::json worst = nlohmann::json::array();
-    for (const StalledRequest &w : r.worst) {
-        nlohmann::json gaps = nlohmann::json::array();
-        for (const StallGap &g : w.stalls)
-            gaps.push_back({{"start_ms", msOf(g.startNs)}, {"end_ms", msOf(g.endNs)}, {"open", g.open}});
-        worst.push_back({{"seq", w.seq},
-                         {"replica", w.replica},
-                         {"warmup", w.warmup},
-                         {"t_send_ms", msOf(w.tSend)},
-                         {"t_first_content_ms", msOf(w.tFirstContent)},
-                         {"t_end_ms", msOf(w.tEnd)},
-                         {"longest_gap_ms", msOf(w.longestGapNs)},
-                         {"gaps", gaps}});
-    }
-    return {{"threshold_ms",
-             r.thresholdNs == kNoTime ? nlohmann::json(nullptr) : nlohmann::json(msOf(r.thresholdNs))},
-            {"median_chunk_gap_ms", r.medianChunkGapNs == kNoTime ? nlohmann::json(nullptr)
-                                                                  : nlohmann::json(msOf(r.medianChunkGapNs))},
-            {"requests_checked", r.requestsChecked},
-            {"requests_stalled", r.requestsStalled},
-            {"stalls", r.stallsTotal},
-            {"longest_gap_ms", msOf(r.longestGapNs)},
-            {"worst", worst}};
-}
-
-nlohmann::json replicaJson(const ReplicaReport &r)
-{
-    auto num = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
-    nlohmann::json a = nlohmann::json::array();
-    for (const ReplicaStats &x : r.replicas)
-        a.push_back({{"replica", x.replica},
-                     {"requests", x.requests},
-                     {"ok", x.ok},
-                     {"output_tokens", x.outputTokens},
-                     {"output_tps", num(x.outputTps)},
-                     {"ttft_ms_p50", num(x.ttftP50Ms)},
-                     {"ttft_ms_p90", num(x.ttftP90Ms)},
-                     {"tpot_ms_p50", num(x.tpotP50Ms)},
-                     {"e2e_ms_p50", num(x.e2eP50Ms)},
-                     {"e2e_ms_p90", num(x.e2eP90Ms)},
-                     {"judged", x.judged},
-                     {"much_slower", x.muchSlower},
-                     {"reason", x.reason}});
-    return a;
 }
 
 } // namespace
@@ -442,7 +222,7 @@ struct RunController::Impl {
             refreshLive();
             if (++samples % 10 == 0) {
                 // Listing /proc/self/fd costs ~1 ms per 1,000 descriptors: once a second is plenty.
-                const int fds = openFds();
+                const int fds = openFdCount();
                 lock.lock();
                 p.peakOpenFds = std::max(p.peakOpenFds, fds);
             } else {
@@ -506,7 +286,7 @@ struct RunController::Impl {
                 lateness.push_back(static_cast<double>(r.tSend - r.tSched) / 1e6);
         if (simulated && timeScale != 1.0) {
             for (RequestRecord &r : recs)
-                scaleTimes(r, timeScale);
+                toModelTime(r, timeScale);
             if (scheduleEndNs != kNoTime)
                 scheduleEndNs = static_cast<std::int64_t>(static_cast<double>(scheduleEndNs) * timeScale);
         }
@@ -531,7 +311,7 @@ struct RunController::Impl {
 
         out.client = {{"cpu_pct", cpuPct},
                       {"cores", cores},
-                      {"open_fds", std::max(openFds(), point.peakOpenFds)}, // peak while the point ran
+                      {"open_fds", std::max(openFdCount(), point.peakOpenFds)}, // peak while the point ran
                       {"peak_in_flight", point.peakInFlight},
                       {"loop_lag_p99_ms", in.client.loopLagP99Ms},
                       {"send_lateness_p50_ms", lateness.empty() ? 0.0 : percentile(lateness, 50)},
@@ -547,96 +327,29 @@ struct RunController::Impl {
         return out;
     }
 
-    // Per-point telemetry summary over the window, stall detection and (several replicas) the slow-replica
-    // check: into out.result.telemetry / validity.notes (results.json) and out.telemetry (storage detail).
-    // recs and the window are in model time; the scraper runs on the wall run clock.
+    // Telemetry summary, stalls and replicas of the point (pointanalysis.h). recs and the window are in
+    // model time; the scraper runs on the wall run clock.
     void analysePoint(PointOutcome &out, const std::vector<RequestRecord> &recs, double timeScale,
                       bool simulated, std::int64_t pointStartWallNs)
     {
-        PointResult &res = out.result;
         const double scale = simulated && timeScale != 1.0 ? timeScale : 1.0;
         std::shared_ptr<TelemetryScraper> sc;
         {
             std::lock_guard lock(telemetryMutex);
             sc = scraper;
         }
+        std::optional<TelemetrySnapshot> snap;
         if (sc) {
             // Samples from shortly before the point: the summary holds the last earlier sample to the edge.
-            TelemetrySnapshot snap = sc->snapshot(pointStartWallNs - 3 * scrapeIntervalWallNs);
+            snap = sc->snapshot(pointStartWallNs - 3 * scrapeIntervalWallNs);
             if (scale != 1.0)
-                toModelTime(snap, scale);
-            const auto w0 = static_cast<std::int64_t>(res.w0S * 1e9);
-            const auto w1 = static_cast<std::int64_t>(res.w1S * 1e9);
-            const double outTokens = std::isfinite(res.metrics.outputTps) && std::isfinite(res.windowS)
-                                         ? res.metrics.outputTps * res.windowS
-                                         : 0.0;
-            if (w1 > w0) {
-                const PointTelemetrySummary sum = PointTelemetry::summarise(snap, w0, w1, outTokens);
-                putSummary(res.telemetry, sum);
-                if (sum.scrapeFailures > 0) {
-                    std::string last;
-                    for (const TelemetrySourceStatus &st : snap.sources)
-                        if (!st.lastError.empty())
-                            last = st.url + ": " + st.lastError;
-                    res.validity.notes.push_back("telemetry: " + std::to_string(sum.scrapeFailures) + " of " +
-                                                 std::to_string(sum.scrapes) + " scrapes failed" +
-                                                 (last.empty() ? std::string() : " (last: " + last + ")"));
-                }
-            }
-            nlohmann::json sources = nlohmann::json::array();
-            for (const TelemetrySourceStatus &st : snap.sources)
-                sources.push_back({{"url", st.url},
-                                   {"backend", st.backendId},
-                                   {"scrapes_ok", st.scrapesOk},
-                                   {"scrapes_failed", st.scrapesFailed},
-                                   {"malformed_lines", st.malformedLines},
-                                   {"last_error", st.lastError}});
-            out.telemetry["sources"] = sources; // cumulative over the scenario so far
+                toModelTime(*snap, scale);
         }
-
         StallOptions so = opt.stalls;
-        so.nowNs = kNoTime;
         // The floor holds in wall time: on a time-scaled simulator a client hiccup of 60 ms would otherwise
         // read as a model-time stall of 60 ms × scale.
         so.minThresholdNs = static_cast<std::int64_t>(static_cast<double>(so.minThresholdNs) * scale);
-        const StallReport stalls = StallDetector::analyse(recs, so);
-        if (stalls.thresholdNs != kNoTime)
-            res.telemetry["stall_threshold_ms"] = msOf(stalls.thresholdNs);
-        if (stalls.medianChunkGapNs != kNoTime)
-            res.telemetry["median_chunk_gap_ms"] = msOf(stalls.medianChunkGapNs);
-        res.telemetry["stalled_requests"] = stalls.requestsStalled;
-        res.telemetry["stalls"] = stalls.stallsTotal;
-        res.telemetry["stall_longest_gap_ms"] = msOf(stalls.longestGapNs);
-        if (stalls.requestsStalled > 0) {
-            std::string worst;
-            if (!stalls.worst.empty())
-                worst = ", request " + std::to_string(stalls.worst.front().seq);
-            res.validity.notes.push_back("stalls: " + std::to_string(stalls.requestsStalled) + " of " +
-                                         std::to_string(stalls.requestsChecked) +
-                                         " streams received nothing for longer than " +
-                                         fmt1(msOf(stalls.thresholdNs)) + " ms (longest " +
-                                         fmt1(msOf(stalls.longestGapNs)) + " ms" + worst + ")");
-        }
-        out.telemetry["stalls"] = stallJson(stalls);
-
-        if (point.urls.size() > 1) {
-            const ReplicaReport rep = ReplicaAnalysis::analyse(recs);
-            int slow = 0;
-            for (const ReplicaStats &x : rep.replicas) {
-                if (!x.muchSlower)
-                    continue;
-                ++slow;
-                res.validity.notes.push_back("replica " + std::to_string(x.replica) +
-                                             " much slower than the others: " + x.reason);
-            }
-            res.telemetry["replicas"] = static_cast<double>(rep.replicas.size());
-            res.telemetry["replicas_much_slower"] = slow;
-            out.telemetry["replicas"] = replicaJson(rep);
-        }
-        nlohmann::json flat = nlohmann::json::object();
-        for (const auto &[k, v] : res.telemetry)
-            flat[k] = std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr);
-        out.telemetry["telemetry"] = flat;
+        Throughline::analysePoint(out, recs, snap ? &*snap : nullptr, so, point.urls.size() > 1);
     }
 
     PointOutcome runClosedPoint(int si, int pi, const Scenario &sc, int c, const RequestBuilder &builder,
@@ -754,17 +467,7 @@ struct RunController::Impl {
 
     void idleCheck(const std::string &baseUrl, double cooldownS, double timeScale)
     {
-        if (cooldownS > 0)
-            std::this_thread::sleep_for(std::chrono::duration<double>(cooldownS / timeScale));
-        const auto until = Clock::now() + std::chrono::duration<double>(opt.idleCheckTimeoutS);
-        while (Clock::now() < until && !cancel.load()) {
-            long status = 0;
-            const std::string text = httpGet(baseUrl + "/metrics", 2, &status);
-            const double running = status == 200 ? runningRequests(text) : -1;
-            if (running <= 0)
-                return; // idle, or the server does not tell
-            std::this_thread::sleep_for(std::chrono::milliseconds(200));
-        }
+        waitUntilIdle(baseUrl, cooldownS, timeScale, opt.idleCheckTimeoutS, cancel);
     }
 };
 
@@ -816,58 +519,6 @@ void RunController::cancel()
     d->point.cv.notify_all();
 }
 
-std::string RunController::httpGet(const std::string &url, double timeoutS, long *status,
-                                   const std::string &apiKey)
-{
-    static std::once_flag once;
-    std::call_once(once, [] { curl_global_init(CURL_GLOBAL_ALL); });
-    std::string body;
-    CURL *e = curl_easy_init();
-    curl_easy_setopt(e, CURLOPT_URL, url.c_str());
-    curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
-    curl_easy_setopt(e, CURLOPT_TIMEOUT_MS, static_cast<long>(timeoutS * 1000));
-    curl_easy_setopt(e, CURLOPT_NOPROXY, "localhost,127.0.0.0/8,::1");
-    curl_easy_setopt(e, CURLOPT_WRITEFUNCTION, &curlAppend);
-    curl_easy_setopt(e, CURLOPT_WRITEDATA, &body);
-    curl_slist *h = nullptr;
-    if (!apiKey.empty()) {
-        const std::string auth = "Authorization: Bearer " + apiKey;
-        h = curl_slist_append(h, auth.c_str());
-        curl_easy_setopt(e, CURLOPT_HTTPHEADER, h);
-    }
-    const CURLcode rc = curl_easy_perform(e);
-    long code = 0;
-    if (rc == CURLE_OK)
-        curl_easy_getinfo(e, CURLINFO_RESPONSE_CODE, &code);
-    else
-        body = curl_easy_strerror(rc);
-    *status = code;
-    curl_slist_free_all(h);
-    curl_easy_cleanup(e);
-    return body;
-}
-
-bool RunController::healthCheck(const std::string &baseUrl, double timeoutS, std::string *detail)
-{
-    std::string base = baseUrl;
-    while (!base.empty() && base.back() == '/')
-        base.pop_back();
-    if (base.size() >= 3 && base.compare(base.size() - 3, 3, "/v1") == 0)
-        base.resize(base.size() - 3);
-    // Any HTTP answer counts as "up" (servers without /health answer 404); only transport failures are
-    // "down".
-    for (const char *path : {"/health", "/v1/models"}) {
-        long status = 0;
-        const std::string body = httpGet(base + path, timeoutS, &status);
-        if (status > 0 && status < 500)
-            return true;
-        if (detail)
-            *detail = status > 0 ? "HTTP " + std::to_string(status) + " from " + base + path
-                                 : body + " (" + base + path + ")";
-    }
-    return false;
-}
-
 Result<RunOutcome> RunController::run()
 {
     Impl &impl = *d;
@@ -876,7 +527,7 @@ Result<RunOutcome> RunController::run()
     out.startedUtc = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
     impl.t0 = Clock::now();
     out.t0SteadyNs = std::chrono::duration_cast<std::chrono::nanoseconds>(impl.t0.time_since_epoch()).count();
-    raiseFdLimit();
+    raiseOpenFileLimit();
 
     const int nWorkers = impl.opt.workers > 0
                              ? impl.opt.workers
@@ -891,32 +542,9 @@ Result<RunOutcome> RunController::run()
     }
     workersLock.unlock();
 
-    // Planned requests for progress/ETA (curve/search estimated from their point lists).
     std::uint64_t planned = 0;
-    for (const Scenario &sc : impl.scenarios) {
-        switch (sc.plan.mode) {
-        case LoadPlan::Mode::Closed:
-            for (int c : sc.plan.concurrencies)
-                planned += static_cast<std::uint64_t>(closedBudget(sc.plan, c).total());
-            break;
-        case LoadPlan::Mode::Curve:
-            for (int c : curveConcurrencies(sc.plan))
-                planned += static_cast<std::uint64_t>(closedBudget(sc.plan, c).total());
-            break;
-        case LoadPlan::Mode::Search:
-            planned += static_cast<std::uint64_t>(closedBudget(sc.plan, sc.plan.cMax).total()) *
-                       static_cast<std::uint64_t>(std::max(1, sc.plan.searchMaxPoints)) / 2;
-            break;
-        case LoadPlan::Mode::Open:
-            for (double r : sc.plan.rates)
-                planned += static_cast<std::uint64_t>(
-                    r * (sc.plan.warmupS + (sc.plan.pointDurationS > 0
-                                                ? sc.plan.pointDurationS
-                                                : (sc.plan.requestCount > 0 ? sc.plan.requestCount / r
-                                                                            : sc.plan.requestMultiplier))));
-            break;
-        }
-    }
+    for (const Scenario &sc : impl.scenarios)
+        planned += plannedRequests(sc.plan);
     LiveProgress lp;
     lp.scenarioCount = static_cast<int>(impl.scenarios.size());
     lp.plannedRequests = planned;
@@ -999,19 +627,7 @@ Result<RunOutcome> RunController::run()
 
         // Server provenance once per distinct base URL.
         if (!servers.contains(sc.endpoint.baseUrl)) {
-            long st = 0;
-            nlohmann::json s = nlohmann::json::object();
-            std::string base = sc.endpoint.baseUrl;
-            while (!base.empty() && base.back() == '/')
-                base.pop_back();
-            if (base.size() >= 3 && base.compare(base.size() - 3, 3, "/v1") == 0)
-                base.resize(base.size() - 3);
-            const std::string models = httpGet(base + "/v1/models", 5, &st, apiKey);
-            auto mj = nlohmann::json::parse(models, nullptr, false);
-            s["v1_models"] = (st == 200 && !mj.is_discarded()) ? mj : nlohmann::json(nullptr);
-            const std::string ver = httpGet(base + "/version", 5, &st, apiKey);
-            auto vj = nlohmann::json::parse(ver, nullptr, false);
-            s["version"] = (st == 200 && !vj.is_discarded()) ? vj : nlohmann::json(nullptr);
+            nlohmann::json s = serverFacts(sc.endpoint.baseUrl, apiKey);
             s["simulated"] = so.simulated;
             if (so.simulated)
                 s["simulator"] = sim.description;
@@ -1199,31 +815,15 @@ Result<RunOutcome> RunController::run()
     sims.clear();
     out.cancelled = impl.cancel.load();
 
-    QString cpuModel;
-    QFile cpuinfo(QStringLiteral("/proc/cpuinfo"));
-    if (cpuinfo.open(QIODevice::ReadOnly)) {
-        for (const QByteArray &line : cpuinfo.readAll().split('\n'))
-            if (line.startsWith("model name")) {
-                cpuModel = QString::fromUtf8(line.mid(line.indexOf(':') + 1).trimmed());
-                break;
-            }
-    }
-    out.provenance = {
-        {"tool_version", toolVersion()},
-        {"git_sha", gitSha()},
-        {"campaign", {{"name", impl.opt.campaignName}, {"sha256", impl.opt.campaignSha256}}},
-        {"host",
-         {{"hostname", QSysInfo::machineHostName().toStdString()},
-          {"cpu", cpuModel.toStdString()},
-          {"cores", std::thread::hardware_concurrency()},
-          {"kernel",
-           QString(QSysInfo::kernelType() + QLatin1Char(' ') + QSysInfo::kernelVersion()).toStdString()},
-          {"os", QSysInfo::prettyProductName().toStdString()}}},
-        {"engine", {{"workers", nWorkers}, {"curl", curl_version()}}},
-        {"servers", servers},
-        {"scenarios", provScenarios},
-        {"started_utc", out.startedUtc},
-        {"run_id", out.runId}};
+    out.provenance = {{"tool_version", toolVersion()},
+                      {"git_sha", gitSha()},
+                      {"campaign", {{"name", impl.opt.campaignName}, {"sha256", impl.opt.campaignSha256}}},
+                      {"host", hostProvenance()},
+                      {"engine", {{"workers", nWorkers}, {"curl", curl_version()}}},
+                      {"servers", servers},
+                      {"scenarios", provScenarios},
+                      {"started_utc", out.startedUtc},
+                      {"run_id", out.runId}};
     lp = m_live.progress();
     lp.running = false;
     m_live.setProgress(lp);

@@ -121,11 +121,6 @@ public:
     TelemetrySnapshot liveTelemetry(std::int64_t sinceNs = std::numeric_limits<std::int64_t>::min()) const;
     const std::string &runId() const { return m_runId; }
 
-    // Exposed for tests and the CLI: endpoint probes used before each point.
-    static bool healthCheck(const std::string &baseUrl, double timeoutS, std::string *detail);
-    static std::string httpGet(const std::string &url, double timeoutS, long *status,
-                               const std::string &apiKey = {});
-
 private:
     struct Impl;
     std::unique_ptr<Impl> d;
