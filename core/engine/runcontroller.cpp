@@ -672,7 +672,9 @@ Result<RunOutcome> RunController::run()
             return true;
         };
 
-        auto runPointClosed = [&](int c) {
+        // One load point: health check, idle check, measurement, per-point callback. False = stop this
+        // scenario (endpoint down, error-rate abort, cancel or stop-sending).
+        auto runPoint = [&](const std::string &label, const std::function<PointOutcome(int pi)> &measure) {
             const int pi = static_cast<int>(so.points.size());
             std::string why;
             if (!healthy(&why)) {
@@ -685,20 +687,25 @@ Result<RunOutcome> RunController::run()
                 impl.idleCheck(sc.endpoint.baseUrl, sc.plan.cooldownS, so.timeScale);
             LiveProgress p = m_live.progress();
             p.pointIndex = pi;
-            p.pointLabel = "C=" + std::to_string(c);
+            p.pointLabel = label;
             m_live.setProgress(p);
-            so.points.push_back(
-                impl.runClosedPoint(si, pi, sc, c, builder, transfer, urls, so.timeScale, so.simulated));
+            so.points.push_back(measure(pi));
             if (impl.opt.onPointFinished)
                 impl.opt.onPointFinished(so, so.points.back());
             if (so.points.back().aborted) {
                 so.aborted = true;
                 so.abortReason = "error rate above " +
-                                 std::to_string(static_cast<int>(sc.plan.errorRateLimit * 100)) +
-                                 " % at C=" + std::to_string(c);
+                                 std::to_string(static_cast<int>(sc.plan.errorRateLimit * 100)) + " % at " +
+                                 label;
                 return false;
             }
             return !impl.cancel.load() && !impl.stopSending.load();
+        };
+        auto runPointClosed = [&](int c) {
+            return runPoint("C=" + std::to_string(c), [&](int pi) {
+                return impl.runClosedPoint(si, pi, sc, c, builder, transfer, urls, so.timeScale,
+                                           so.simulated);
+            });
         };
 
         switch (sc.plan.mode) {
@@ -747,30 +754,11 @@ Result<RunOutcome> RunController::run()
         }
         case LoadPlan::Mode::Open:
             for (double rate : sc.plan.rates) {
-                const int pi = static_cast<int>(so.points.size());
-                std::string why;
-                if (!healthy(&why)) {
-                    so.aborted = true;
-                    so.endpointDown = true;
-                    so.abortReason = "endpoint unreachable: " + redactSecrets(why, apiKey);
-                    break;
-                }
-                if (pi > 0)
-                    impl.idleCheck(sc.endpoint.baseUrl, sc.plan.cooldownS, so.timeScale);
-                LiveProgress p = m_live.progress();
-                p.pointIndex = pi;
-                p.pointLabel = "rate=" + std::to_string(rate) + "/s";
-                m_live.setProgress(p);
-                so.points.push_back(
-                    impl.runOpenPoint(si, pi, sc, rate, builder, transfer, urls, so.timeScale, so.simulated));
-                if (impl.opt.onPointFinished)
-                    impl.opt.onPointFinished(so, so.points.back());
-                if (so.points.back().aborted) {
-                    so.aborted = true;
-                    so.abortReason = "error rate above limit at rate " + std::to_string(rate);
-                    break;
-                }
-                if (impl.cancel.load() || impl.stopSending.load())
+                const bool more = runPoint("rate=" + std::to_string(rate) + "/s", [&](int pi) {
+                    return impl.runOpenPoint(si, pi, sc, rate, builder, transfer, urls, so.timeScale,
+                                             so.simulated);
+                });
+                if (!more)
                     break;
             }
             break;
