@@ -14,15 +14,8 @@ shared="$here/../shared"
 
 [ "$(id -u)" -eq 0 ] || { echo "fresh-check: must run as root" >&2; exit 2; }
 command -v debootstrap >/dev/null || { echo "fresh-check: apt-get install debootstrap" >&2; exit 2; }
-
-# The first Debian (not -security) URI from the machine's apt sources, deb822 or one-line style.
-find_mirror() {
-    { grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' || true
-      grep -hE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '{print $2}' || true
-    } | grep -v -- '-security' | grep -i debian | head -n1 || true
-}
-mirror=$(find_mirror)
-[ -n "$mirror" ] || { echo "fresh-check: no Debian mirror found in /etc/apt sources" >&2; exit 2; }
+# shellcheck source=packaging/fresh-root.sh
+. "$here/packaging/fresh-root.sh"
 
 readme_command() { # $1 = marker name; prints the command in the fenced block after <!-- command:NAME -->
     awk -v m="<!-- command:$1 -->" '$0==m{f=1;next} f&&/^```/{if(inb){exit}inb=1;next} f&&inb{print}' "$here/README.md"
@@ -36,24 +29,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# A pristine debootstrap is kept beside the scratch root and copied afresh for every check, so packages a
-# previous check installed never make this one look better than a new machine.
-base="$root.base"
-if [ ! -x "$base/bin/bash" ]; then
-    echo "== debootstrap bookworm from $mirror into $base"
-    rm -rf "$base"
-    debootstrap --variant=minbase bookworm "$base" "$mirror" >/tmp/fresh-check-debootstrap.log 2>&1 \
-        || { tail -20 /tmp/fresh-check-debootstrap.log; exit 3; }
-fi
 cleanup
-rm -rf "$root"
-cp -a "$base" "$root"
-# Same package sources as the host (Debian entries only).
-for f in /etc/apt/sources.list.d/*.sources; do
-    [ -f "$f" ] && grep -qi debian "$f" && cp "$f" "$root/etc/apt/sources.list.d/"
-done
-[ -f /etc/apt/sources.list ] && cp /etc/apt/sources.list "$root/etc/apt/sources.list"
-cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+fresh_root fresh-check "$root"
 # Certificate authorities this machine added itself (e.g. a TLS-inspecting egress proxy) are part of the machine's
 # network, not of a fresh install: without them npm (tokenizer fetch tests) fails with SELF_SIGNED_CERT_IN_CHAIN.
 extra_ca=

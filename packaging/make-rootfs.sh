@@ -24,38 +24,16 @@ command -v debootstrap >/dev/null || { echo "make-rootfs: apt-get install deboot
 [ -f "$deb" ] || { echo "make-rootfs: no such package: $deb" >&2; exit 2; }
 deb=$(cd "$(dirname "$deb")" && pwd)/$(basename "$deb")
 case "$out" in /*) ;; *) out=$PWD/$out ;; esac
-
-# The first Debian (not -security) URI from the machine's apt sources, deb822 or one-line style
-# (same rule as packaging/fresh-check.sh).
-find_mirror() {
-    { grep -hE '^URIs:' /etc/apt/sources.list.d/*.sources 2>/dev/null | awk '{print $2}' || true
-      grep -hE '^deb ' /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null | awk '{print $2}' || true
-    } | grep -v -- '-security' | grep -i debian | head -n1 || true
-}
-mirror=$(find_mirror)
-[ -n "$mirror" ] || { echo "make-rootfs: no Debian mirror found in /etc/apt sources" >&2; exit 2; }
+# shellcheck source=packaging/fresh-root.sh
+. "$(cd "$(dirname "$0")" && pwd)/fresh-root.sh"
 
 cleanup() {
     for m in dev proc; do umount -l "$root/$m" 2>/dev/null || true; done
 }
 trap cleanup EXIT
 
-base="$root.base"
-if [ ! -x "$base/bin/bash" ]; then
-    echo "== debootstrap --variant=minbase bookworm from $mirror into $base"
-    rm -rf "$base"
-    debootstrap --variant=minbase bookworm "$base" "$mirror" >/tmp/make-rootfs-debootstrap.log 2>&1 \
-        || { tail -20 /tmp/make-rootfs-debootstrap.log; exit 3; }
-fi
 cleanup
-rm -rf "$root"
-cp -a "$base" "$root"
-# Same package sources as the host (Debian entries only) so the image can be updated the same way.
-for f in /etc/apt/sources.list.d/*.sources; do
-    [ -f "$f" ] && grep -qi debian "$f" && cp "$f" "$root/etc/apt/sources.list.d/"
-done
-[ -f /etc/apt/sources.list ] && cp /etc/apt/sources.list "$root/etc/apt/sources.list"
-cp /etc/resolv.conf "$root/etc/resolv.conf" 2>/dev/null || true
+fresh_root make-rootfs "$root"
 
 mount -t proc proc "$root/proc"
 mount --bind /dev "$root/dev"
