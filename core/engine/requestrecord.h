@@ -12,8 +12,9 @@ namespace Throughline {
 constexpr std::int64_t kNoTime = -1;
 
 // One SSE `data:` event, classified after timestamping (never on the hot path).
-// Packed: a Generation stream keeps ~8,000 of these while in flight; 13 bytes instead of 16 is what keeps a
-// stream under the 160 KiB goal (bench_streams rss-gen). x86-64 reads the unaligned fields at no cost.
+// Packed: 13 bytes instead of 16 for finished records (a Generation record holds ~8,000 of these). While a
+// stream is in flight its events live in StreamAccumulator's 5-byte compact store instead and are expanded,
+// losslessly, when it finishes (bench_streams rss-gen). x86-64 reads the unaligned fields at no cost.
 struct __attribute__((packed)) StreamEvent {
     enum class Kind : std::uint8_t {
         Content,  // choices[0] carries non-empty text/content/reasoning/tool-call text (ARCHITECTURE.md)
@@ -81,6 +82,7 @@ struct RequestRecord {
     std::vector<StreamEvent> events; // every data: event in arrival order
 
     int httpStatus = 0;
+    int httpVersion = 0; // protocol of the response: 10, 11, 20, 30 (CURLINFO_HTTP_VERSION); 0 = none
     ErrorClass error = ErrorClass::None;
     std::string errorDetail; // redacted excerpt (no API keys, no Bearer tokens)
 

@@ -283,7 +283,8 @@ void Worker::addTransfer(WorkItem &&item)
     t->firstContentSeen = false;
     t->forcedError = ErrorClass::None;
     t->forcedDetail.clear();
-    t->record.events.reserve(static_cast<std::size_t>(std::max(t->record.intendedOsl, 0)) + 8);
+    // One event per token plus role/finish/usage/[DONE]: sized once, no regrowth while streaming.
+    t->acc->reserveEvents(static_cast<std::size_t>(std::max(t->record.intendedOsl, 0)) + 8);
 
     CURL *e = t->easy;
     curl_easy_setopt(e, CURLOPT_URL, t->request.url.c_str());
@@ -303,6 +304,20 @@ void Worker::addTransfer(WorkItem &&item)
     curl_easy_setopt(e, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(e, CURLOPT_TCP_NODELAY, 1L);
     curl_easy_setopt(e, CURLOPT_BUFFERSIZE, 16384L);
+    switch (t->options->httpVersion) {
+    case Endpoint::HttpVersion::Http11:
+        // Explicit: libcurl's own default would negotiate h2 with https servers that offer it.
+        curl_easy_setopt(e, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_1_1));
+        break;
+    case Endpoint::HttpVersion::Http2:
+        curl_easy_setopt(e, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2TLS));
+        curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
+        break;
+    case Endpoint::HttpVersion::H2cPriorKnowledge:
+        curl_easy_setopt(e, CURLOPT_HTTP_VERSION, static_cast<long>(CURL_HTTP_VERSION_2_PRIOR_KNOWLEDGE));
+        curl_easy_setopt(e, CURLOPT_PIPEWAIT, 1L);
+        break;
+    }
     curl_easy_setopt(e, CURLOPT_NOPROXY, "localhost,127.0.0.0/8,::1");
     curl_easy_setopt(e, CURLOPT_CONNECTTIMEOUT_MS, static_cast<long>(t->options->connectTimeoutS * 1000));
     curl_easy_setopt(e, CURLOPT_ACCEPT_ENCODING, nullptr); // identity: compression would delay events
@@ -326,13 +341,8 @@ void Worker::drainEvents()
     for (Transfer *t : m_dirty) {
         t->dirty = false;
         t->parser.drain([t](const SseParser::Event &ev) { t->acc->onEvent(ev.data, ev.tNs); });
-        if (!t->firstContentSeen) {
-            for (const StreamEvent &e : t->record.events)
-                if (e.kind == StreamEvent::Kind::Content) {
-                    t->firstContentSeen = true;
-                    break;
-                }
-        }
+        if (!t->firstContentSeen && t->acc->contentEvents() > 0)
+            t->firstContentSeen = true;
     }
     m_dirty.clear();
 }
@@ -363,6 +373,13 @@ void Worker::finishTransfer(Transfer *t, int curlCode)
     r.curl.preTransferNs = timing(CURLINFO_PRETRANSFER_TIME_T);
     r.curl.startTransferNs = timing(CURLINFO_STARTTRANSFER_TIME_T);
     r.curl.totalNs = timing(CURLINFO_TOTAL_TIME_T);
+    long version = 0;
+    curl_easy_getinfo(t->easy, CURLINFO_HTTP_VERSION, &version);
+    r.httpVersion = version == CURL_HTTP_VERSION_1_0   ? 10
+                    : version == CURL_HTTP_VERSION_1_1 ? 11
+                    : version == CURL_HTTP_VERSION_2_0 ? 20
+                    : version == CURL_HTTP_VERSION_3   ? 30
+                                                       : 0;
     long connects = 0;
     curl_easy_getinfo(t->easy, CURLINFO_NUM_CONNECTS, &connects);
     if (connects > 0)

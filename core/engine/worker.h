@@ -10,6 +10,7 @@
 // completion callback runs on this worker's thread. Connections stay in the multi handle's cache across load
 // points (keep-alive), so the worker lives for the whole run.
 
+#include "core/campaign/endpoint.h"
 #include "core/engine/requestbuilder.h"
 #include "core/engine/requestrecord.h"
 
@@ -37,6 +38,10 @@ struct TransferOptions {
     bool forcedLength = true;        // judge ShortOutput against intendedOsl when usage reports N_out
     bool storeText = false;
     std::size_t maxEventBytes = 1 << 20;
+    // CURLOPT_HTTP_VERSION; with HTTP/2 (ALPN or h2c prior knowledge) requests also set CURLOPT_PIPEWAIT, so
+    // concurrent streams wait for a multiplexed connection rather than each opening one. Filled from
+    // Endpoint::httpVersion by whoever builds the options (RunController).
+    Endpoint::HttpVersion httpVersion = Endpoint::HttpVersion::Http11;
     std::string apiKey; // only to redact error excerpts; never logged
 };
 

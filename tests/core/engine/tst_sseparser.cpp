@@ -145,6 +145,7 @@ private Q_SLOTS:
     void realSamples();
     void continuousUsageCounts();
     void errorEventAndMalformed();
+    void compactEventStoreIsLossless();
     void fuzzDifferential();
 };
 
@@ -432,6 +433,88 @@ void TestSseParser::errorEventAndMalformed()
         QCOMPARE(rec.error, ErrorClass::MalformedStream);
         QCOMPARE(acc.contentEvents(), 1);
     }
+}
+
+void TestSseParser::compactEventStoreIsLossless()
+{
+    // The accumulator keeps in-flight events in 5 bytes each (32-bit ns deltas, kind + small token counts)
+    // and expands them at finish(): times and token counts must come back exactly, including the escapes
+    // (gaps of 4.29 s and more, times going backwards, negative times, large per-event token counts).
+    std::mt19937_64 rng(4);
+    const std::int64_t far = 0xffffffffLL;
+    std::vector<std::int64_t> times = {
+        -5, 0, 0, 1, far - 1, 2 * far - 1, 2 * far - 1 + far, 7, 123456789012345};
+    std::int64_t t = times.back();
+    for (int i = 0; i < 5000; ++i) {
+        t += static_cast<std::int64_t>(rng() % (i % 97 == 0 ? 20'000'000'000ULL : 50'000'000ULL));
+        times.push_back(t);
+    }
+    RequestRecord rec;
+    rec.events.push_back({42, StreamEvent::Kind::Other, 9}); // caller's events stay in front
+    StreamAccumulator acc(rec, false);
+    acc.reserveEvents(times.size());
+    std::vector<StreamEvent> want = rec.events;
+    int cumulative = 0;
+    for (std::size_t i = 0; i < times.size(); ++i) {
+        std::string data;
+        StreamEvent e{times[i], StreamEvent::Kind::Content, -1};
+        switch (i % 7) {
+        case 0:
+            data = R"({"choices":[{"delta":{"role":"assistant"}}]})";
+            e.kind = StreamEvent::Kind::RoleOnly;
+            break;
+        case 1:
+            data = R"({"choices":[{"delta":{"content":"x"}}]})";
+            break;
+        case 2: { // continuous usage: per-event count = increase of the cumulative count (0…40, some > 29)
+            const int step = static_cast<int>(rng() % 41);
+            cumulative += step;
+            data =
+                R"({"choices":[{"delta":{"content":"y"}}],"usage":{"prompt_tokens":3,"completion_tokens":)" +
+                std::to_string(cumulative) + "}}";
+            e.tokens = step;
+            break;
+        }
+        case 3:
+            data = R"({"choices":[{"delta":{},"finish_reason":"length"}]})";
+            e.kind = StreamEvent::Kind::Finish;
+            break;
+        case 4:
+            data = R"({"choices":[],"usage":{"prompt_tokens":3,"completion_tokens":)" +
+                   std::to_string(cumulative) + "}}";
+            e.kind = StreamEvent::Kind::Usage;
+            break;
+        case 5:
+            data = R"({"choices":[{"delta":{"content":""}}]})";
+            e.kind = StreamEvent::Kind::Other;
+            break;
+        default:
+            data = "[DONE]";
+            e.kind = StreamEvent::Kind::Done;
+            break;
+        }
+        acc.onEvent(data, times[i]);
+        want.push_back(e);
+    }
+    QCOMPARE(acc.eventCount(), times.size());
+    QVERIFY(rec.events.size() == 1); // nothing expanded while in flight
+    QVERIFY(acc.capacityBytes() < times.size() * 6 + 64 * sizeof(std::int64_t) + 1024);
+    acc.finish();
+    QCOMPARE(rec.events.size(), want.size());
+    for (std::size_t i = 0; i < want.size(); ++i) {
+        if (rec.events[i].tNs != want[i].tNs || rec.events[i].kind != want[i].kind ||
+            rec.events[i].tokens != want[i].tokens)
+            QFAIL(qPrintable(QStringLiteral("event %1: got (%2, %3, %4), want (%5, %6, %7)")
+                                 .arg(i)
+                                 .arg(qint64(rec.events[i].tNs))
+                                 .arg(int(rec.events[i].kind))
+                                 .arg(int(rec.events[i].tokens))
+                                 .arg(qint64(want[i].tNs))
+                                 .arg(int(want[i].kind))
+                                 .arg(int(want[i].tokens))));
+    }
+    QCOMPARE(acc.eventCount(), std::size_t(0));
+    QCOMPARE(acc.capacityBytes(), std::size_t(0));
 }
 
 void TestSseParser::fuzzDifferential()
