@@ -1,0 +1,262 @@
+#include "core/workload/sessiondriver.h"
+
+#include "core/engine/lengthdraw.h"
+#include "core/engine/loadschedule.h"
+#include "core/tokenizer/bpetokenizer.h"
+#include "core/workload/wordtext.h"
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+
+namespace Throughline {
+
+SessionDriver::SessionDriver(const Scenario &sc)
+    : WorkloadDriver(sc.phase.workload)
+    , m_phase(sc.phase)
+{
+    m_prompts->setName(m_workload.kind == Workload::Kind::Dataset     ? "dataset"
+                       : m_workload.kind == Workload::Kind::MultiTurn ? "multi_turn"
+                                                                      : "agentic");
+}
+
+Result<std::unique_ptr<SessionDriver>> SessionDriver::create(const Scenario &sc)
+{
+    std::unique_ptr<SessionDriver> d(new SessionDriver(sc));
+    const Workload &w = sc.phase.workload;
+    if (w.kind == Workload::Kind::Dataset) {
+        ConversationDataset::TokenCounter counter;
+        if (!w.tokenizer.empty()) {
+            auto endsWith = [&](std::string_view suf) {
+                return w.tokenizer.size() >= suf.size() &&
+                       w.tokenizer.compare(w.tokenizer.size() - suf.size(), suf.size(), suf) == 0;
+            };
+            Result<std::shared_ptr<const BpeTokenizer>> tok = makeError(ErrorCode::InvalidInput, "");
+            if (endsWith(".json")) {
+                tok = BpeTokenizer::loadHuggingFace(w.tokenizer);
+            } else if (endsWith(".tiktoken")) {
+                // The rank file's name picks the split pattern and specials (o200k_base, cl100k_base).
+                const auto slash = w.tokenizer.find_last_of('/');
+                std::string stem = w.tokenizer.substr(slash == std::string::npos ? 0 : slash + 1);
+                stem.resize(stem.size() - 9);
+                const auto spec = TiktokenSpec::byName(stem);
+                if (!spec)
+                    return makeError(ErrorCode::InvalidInput, w.tokenizer + ": unknown tiktoken encoding '" +
+                                                                  stem +
+                                                                  "' (expected o200k_base or cl100k_base)");
+                tok = BpeTokenizer::loadTiktoken(w.tokenizer, *spec);
+            } else {
+                return makeError(ErrorCode::InvalidInput,
+                                 w.tokenizer + ": expected a tokenizer.json or a .tiktoken rank file");
+            }
+            if (!tok)
+                return tok.error();
+            std::shared_ptr<const BpeTokenizer> t = *tok;
+            counter = [t](std::string_view s) { return t->count(s, SpecialTokens::AsText); };
+        }
+        ConversationDataset::Filter f;
+        f.unit = w.lengthUnit;
+        f.minPrompt = w.minPromptLen;
+        f.maxPrompt = w.maxPromptLen;
+        f.minOutput = w.minOutputLen;
+        f.maxOutput = w.maxOutputLen;
+        auto ds = ConversationDataset::load(w.path, w.format, f, counter);
+        if (!ds)
+            return ds.error();
+        d->m_dataset = std::move(*ds);
+        d->m_sampler.emplace(d->m_dataset->size(), w.withReplacement, sc.plan.seed);
+    }
+    return d;
+}
+
+int SessionDriver::stepCount() const
+{
+    switch (m_workload.kind) {
+    case Workload::Kind::MultiTurn:
+        return m_workload.turns;
+    case Workload::Kind::Agentic:
+        return m_workload.steps.empty() ? m_workload.chainLength : static_cast<int>(m_workload.steps.size());
+    default:
+        return 1;
+    }
+}
+
+AgenticStep SessionDriver::step(int k) const
+{
+    AgenticStep s;
+    if (m_workload.kind == Workload::Kind::Agentic && !m_workload.steps.empty())
+        s = m_workload.steps[static_cast<std::size_t>(k)];
+    else
+        s.fanOut = m_workload.kind == Workload::Kind::Agentic ? m_workload.fanOut : 1;
+    return s;
+}
+
+int SessionDriver::callsPerSession() const
+{
+    int n = 0;
+    for (int k = 0; k < stepCount(); ++k)
+        n += step(k).fanOut;
+    return n;
+}
+
+void SessionDriver::setOpenArrivals(const LoadPlan &plan, double rate, double wallScale, std::uint64_t seed)
+{
+    // Same schedule as RunController::runOpenPoint: rates and durations are model time.
+    const double measuredS =
+        plan.pointDurationS > 0 ? plan.pointDurationS
+                                : (plan.requestCount > 0 ? plan.requestCount / rate : plan.requestMultiplier);
+    m_arrivals = arrivalOffsetsNs(plan.arrival, rate * wallScale, plan.burstiness,
+                                  (plan.warmupS + measuredS) / wallScale, seed);
+    const auto warmEnd = static_cast<std::int64_t>(plan.warmupS / wallScale * 1e9);
+    m_openDurationNs = static_cast<std::int64_t>((plan.warmupS + measuredS) / wallScale * 1e9);
+    m_arrivalWarmup = 0;
+    for (std::int64_t o : m_arrivals)
+        m_arrivalWarmup += o < warmEnd;
+}
+
+int SessionDriver::begin(const WorkloadPointSetup &setup)
+{
+    m_setup = setup;
+    m_members.clear();
+    m_started = 0;
+    const int per = callsPerSession();
+    if (!setup.closedLoop) {
+        m_sessionCount = static_cast<int>(m_arrivals.size());
+        m_warmupSessions = m_arrivalWarmup;
+    } else if (m_workload.kind == Workload::Kind::Dataset) {
+        m_sessionCount = setup.budgetTotal; // one call each: the plan's request budget as it is
+        m_warmupSessions = setup.budgetWarmup;
+    } else {
+        m_warmupSessions = m_workload.warmupSessions;
+        m_sessionCount =
+            m_workload.sessions > 0
+                ? m_workload.sessions + m_warmupSessions
+                : std::max(setup.concurrency, (setup.budgetTotal + per - 1) / per) + m_warmupSessions;
+    }
+    m_sessions.assign(static_cast<std::size_t>(m_sessionCount), Session{});
+    for (int i = 0; i < m_sessionCount; ++i)
+        m_sessions[static_cast<std::size_t>(i)].warmup = i < m_warmupSessions;
+    return m_sessionCount * per;
+}
+
+std::vector<WorkloadRequest> SessionDriver::initial()
+{
+    std::vector<WorkloadRequest> out;
+    if (!m_setup.closedLoop) {
+        for (int s = 0; s < m_sessionCount; ++s) {
+            auto r = stepRequests(static_cast<std::uint64_t>(s),
+                                  m_setup.startNs + m_arrivals[static_cast<std::size_t>(s)]);
+            out.insert(out.end(), std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
+        }
+        m_started = m_sessionCount;
+        return out;
+    }
+    const int first = std::min(m_setup.concurrency, m_sessionCount);
+    for (int s = 0; s < first; ++s) {
+        auto r = stepRequests(static_cast<std::uint64_t>(s), 0);
+        out.insert(out.end(), std::make_move_iterator(r.begin()), std::make_move_iterator(r.end()));
+    }
+    m_started = first;
+    return out;
+}
+
+std::vector<WorkloadRequest> SessionDriver::stepRequests(std::uint64_t s, std::int64_t notBeforeNs)
+{
+    Session &ss = m_sessions[static_cast<std::size_t>(s)];
+    const int k = ss.step;
+    const AgenticStep st = step(k);
+    std::vector<WorkloadRequest> out;
+    // Per-request draws: deterministic from the point seed, session, step and sub-call.
+    const std::uint64_t key = WordText::mix(m_setup.seed * 0x9e3779b97f4a7c15ULL + s * 100'003ULL +
+                                            static_cast<std::uint64_t>(k) * 1'009ULL);
+    for (int j = 0; j < st.fanOut; ++j) {
+        WorkloadRequest r;
+        r.session = s;
+        r.step = k;
+        r.sub = j;
+        r.warmup = ss.warmup;
+        r.notBeforeNs = notBeforeNs;
+        std::mt19937_64 rng(key + static_cast<std::uint64_t>(j));
+        const int isl = st.isl > 0 ? st.isl : drawLength(m_phase.islDist, m_phase.isl, rng);
+        const int osl = st.osl > 0 ? st.osl : drawLength(m_phase.oslDist, m_phase.osl, rng);
+        const std::string tag = std::to_string(m_setup.seed) + "-" + std::to_string(s);
+        switch (m_workload.kind) {
+        case Workload::Kind::Dataset: {
+            const DatasetSample &d = m_dataset->samples()[m_sampler->index(m_drawn++)];
+            r.prompt.text = d.prompt;
+            // Intended lengths: tokens when the filters counted tokens, else ≈ 4 characters per token.
+            const bool tok = m_dataset->unit() == Workload::LengthUnit::Tokens;
+            r.prompt.tokens = tok ? d.promptLen : std::max(1, (d.promptLen + 3) / 4);
+            r.isl = r.prompt.tokens;
+            r.osl = m_workload.outputFromDataset && d.outputLen > 0
+                        ? (tok ? d.outputLen : std::max(1, (d.outputLen + 3) / 4))
+                        : osl;
+            break;
+        }
+        case Workload::Kind::MultiTurn: {
+            // History (previous prompts and answers) first: the server can reuse its cached prefix.
+            r.prompt = ss.history;
+            WordText::appendMarker(r.prompt, (k == 0 ? "Session " : "\nUser turn ") + tag + "/" +
+                                                 std::to_string(k) + ":");
+            WordText::append(r.prompt, key, std::max(1, isl - 4));
+            r.isl = r.prompt.tokens;
+            r.osl = osl;
+            ss.lastPrompt = r.prompt;
+            break;
+        }
+        case Workload::Kind::Agentic:
+        default:
+            WordText::appendMarker(r.prompt, "Chain " + tag + " step " + std::to_string(k) + "." +
+                                                 std::to_string(j) + ":");
+            WordText::append(r.prompt, key + static_cast<std::uint64_t>(j), std::max(1, isl - 4));
+            r.isl = r.prompt.tokens;
+            r.osl = osl;
+            break;
+        }
+        out.push_back(std::move(r));
+    }
+    ss.outstanding = st.fanOut;
+    return out;
+}
+
+std::vector<WorkloadRequest> SessionDriver::onComplete(const RequestRecord &rec, std::int64_t nowNs)
+{
+    std::vector<WorkloadRequest> out;
+    const auto it = m_members.find(rec.seq);
+    if (it == m_members.end())
+        return out;
+    const Member m = it->second;
+    if (m.session >= m_sessions.size())
+        return out;
+    Session &ss = m_sessions[static_cast<std::size_t>(m.session)];
+    if (m_workload.kind == Workload::Kind::MultiTurn) {
+        // The answer joins the history: the streamed text when the plan stores it, else a deterministic
+        // stand-in of the length the server produced (so the next prompt grows by what it answered).
+        ss.history = std::move(ss.lastPrompt);
+        WordText::appendMarker(ss.history, "\nAssistant:");
+        const int answered = rec.nOut > 0 ? rec.nOut : rec.intendedOsl;
+        if (!rec.text.empty()) {
+            ss.history.text += rec.text;
+            Prompt stand; // ids stand-in of the same length (token-id prompts cannot hold the text)
+            WordText::append(stand, WordText::mix(rec.seq), answered);
+            ss.history.tokenIds.insert(ss.history.tokenIds.end(), stand.tokenIds.begin(),
+                                       stand.tokenIds.end());
+            ss.history.tokens += answered;
+        } else {
+            WordText::append(ss.history, WordText::mix(rec.seq ^ 0xa5a5a5a5ULL), answered);
+        }
+    }
+    if (--ss.outstanding > 0)
+        return out;
+    ++ss.step;
+    if (ss.step < stepCount()) {
+        const double thinkWallNs = m_workload.thinkTimeS * 1e9 / std::max(1e-9, m_setup.wallScale);
+        return stepRequests(m.session, thinkWallNs > 0 ? nowNs + static_cast<std::int64_t>(thinkWallNs) : 0);
+    }
+    // Session done: its slot starts the next session at once (closed loop).
+    if (m_setup.closedLoop && m_started < m_sessionCount)
+        return stepRequests(static_cast<std::uint64_t>(m_started++), 0);
+    return out;
+}
+
+} // namespace Throughline
