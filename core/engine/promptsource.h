@@ -1,13 +1,19 @@
 #pragma once
-// Prompts of about ISL tokens, unique per request. An interface so the tokenizer module can plug in
-// exact-length prompts later; SyntheticPromptSource is the default until then.
-// Thread affinity: make() is called from the scheduler thread; implementations must be reentrant.
+// Prompts of ISL tokens, unique per request. SyntheticPromptSource (≈ ISL, no tokenizer needed) is the
+// fallback; TokenizerPromptSource (core/engine/tokenizerpromptsource.h) makes exact-length prompts with the
+// model's own tokenizer and is chosen per scenario through a PromptSourceFactory.
+// Thread affinity: make() is called from the scheduler thread and from worker threads (closed loop);
+// implementations must be reentrant.
 
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
 namespace Throughline {
+
+struct Scenario;
 
 struct Prompt {
     std::string text;          // used when tokenIds is empty
@@ -23,7 +29,27 @@ public:
     // seq makes the prefix unique (defeats prefix caching across requests); isl is the target length.
     virtual Prompt make(std::uint64_t seq, int isl, bool tokenIds) const = 0;
     virtual std::string name() const = 0;
+    // Hint before a load point: requests seq in [firstSeq, firstSeq + count) will follow, with ISL islOf(seq)
+    // (a pure function). Sources that are slow to make prompts pre-generate them off the sending path and
+    // return once the first `readyBefore` are made (the point's opening burst); make() stays correct for any
+    // (seq, isl) whether hinted or not. Default: nothing.
+    virtual void prepare(std::uint64_t firstSeq, std::uint64_t count,
+                         std::function<int(std::uint64_t seq)> islOf, std::uint64_t readyBefore = 0) const
+    {
+        (void)firstSeq;
+        (void)count;
+        (void)islOf;
+        (void)readyBefore;
+    }
 };
+
+// The prompt source of one scenario and, when it is not exact, why (a sentence for the points' validity
+// notes, e.g. "approximate ISL: tokenizer llama3_1 not fetched; run `throughline-cli tokenizers fetch`").
+struct PromptSourceChoice {
+    std::shared_ptr<const PromptSource> source; // null = the RequestBuilder's default (synthetic)
+    std::string note;
+};
+using PromptSourceFactory = std::function<PromptSourceChoice(const Scenario &)>;
 
 // Deterministic synthetic prompts: "Request <seq>-<seed>: " followed by common English words that are one
 // token each in the usual BPE vocabularies (Llama 3, GPT-4o, DeepSeek), so the length is ≈ isl tokens

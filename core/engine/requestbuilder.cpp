@@ -83,7 +83,7 @@ nlohmann::json RequestBuilder::templateJson() const
 {
     using nlohmann::json;
     Prompt elided;
-    elided.text = "<synthetic prompt>";
+    elided.text = "<" + m_prompts->name() + " prompt>";
     if (m_tokenIds)
         elided.tokenIds = {0};
     json body = bodyFor(elided, m_scenario.phase.osl);

@@ -41,6 +41,7 @@ public:
     static std::string endpointUrl(const std::string &baseUrl, ApiFlavour flavour);
 
     bool usesTokenIds() const { return m_tokenIds; }
+    const PromptSource &prompts() const { return *m_prompts; }
     const std::string &model() const { return m_model; }
 
 private:

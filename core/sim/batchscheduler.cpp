@@ -1,5 +1,7 @@
 #include "core/sim/batchscheduler.h"
 
+#include "core/sim/prefixcache.h"
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -29,6 +31,9 @@ public:
     {
         m_kvCapacity = std::int64_t(m_model.kvCapacityTokens());
         m_maxSeqs = m_model.maxSeqs();
+        if (config.prefixBlockTokens > 0 && mode != PoolMode::Decode)
+            m_prefix = std::make_unique<PrefixCache>(m_kvCapacity / config.prefixBlockTokens,
+                                                     config.prefixBlockTokens);
     }
     ~Pool() { stop(); }
 
@@ -138,6 +143,15 @@ private:
                     break;
                 r->kvReserved = need;
                 m_kvUsed += need;
+                if (m_prefix && !r->prefixHashes.empty() && r->prefilled == 0) {
+                    // Cached leading blocks skip prefill; at least the last prompt token is computed (as
+                    // vLLM: a full hit still recomputes the last token to sample the first output token).
+                    const int b = m_prefix->blockTokens();
+                    const int hit = m_prefix->lookup(r->prefixHashes);
+                    const int cached = std::min(hit * b, (r->promptTokens - 1) / b * b);
+                    r->prefilled = std::max(cached, 0);
+                    r->cachedTokens.store(r->prefilled, std::memory_order_relaxed);
+                }
                 if (m_mode != PoolMode::Decode)
                     events.push_back({Event::Admitted, r, 0});
                 m_running.push_back(std::move(r));
@@ -198,6 +212,8 @@ private:
                 if (r->prefilled >= r->promptTokens && r->generated == 0) {
                     r->generated = 1; // the step that completes the prefill samples the first token
                     r->progressed = true;
+                    if (m_prefix && !r->prefixHashes.empty())
+                        m_prefix->insert(r->prefixHashes); // its KV blocks are computed now: reusable
                 }
             }
             for (auto *r : m_decoding) {
@@ -285,6 +301,7 @@ private:
     Pool *m_next = nullptr;
     std::int64_t m_kvCapacity = 0;
     int m_maxSeqs = 1;
+    std::unique_ptr<PrefixCache> m_prefix; // pool thread only; null = prefix caching off
 
     std::mutex m_mu;
     std::condition_variable m_cv;

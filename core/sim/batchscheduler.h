@@ -27,6 +27,9 @@ struct SchedulerConfig {
     std::uint64_t seed = 1;
     int tokenBudget = 8192;  // tokens per step (decodes + prefill chunks), vLLM max_num_batched_tokens
     int maxWaiting = 100000; // waiting queue bound; submit() fails above it (HTTP 429)
+    // Prefix caching (prefixcache.h): block size in tokens, 0 = off. The cache lives in the pool that does
+    // the prefill and holds up to that pool's KV capacity in blocks.
+    int prefixBlockTokens = 0;
 };
 
 struct SchedulerGauges {

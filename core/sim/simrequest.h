@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 namespace Throughline {
 
@@ -27,6 +28,11 @@ struct SimRequest {
     std::uint64_t tag = 0; // echoed to the sink: a session serves many requests one after another
     int promptTokens = 0;
     int outputTokens = 1; // forced/natural output length decided at arrival
+    // Prefix caching: chained hashes of the prompt's full blocks (PrefixCache); empty = no reuse possible.
+    std::vector<std::uint64_t> prefixHashes;
+    // Prompt tokens found in the prefix cache at admission (skipped by prefill); set by the scheduler before
+    // the Admitted event, read by the session for usage.prompt_tokens_details.cached_tokens.
+    std::atomic<int> cachedTokens{0};
     // Strong: keeps the session alive while the request is in the scheduler. The owning pool resets it after
     // the Finished event and at shutdown, which breaks the session ↔ request cycle.
     std::shared_ptr<RequestSink> sink;

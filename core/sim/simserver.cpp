@@ -5,6 +5,8 @@
 #include "core/campaign/catalog.h"
 #include "core/sim/batchscheduler.h"
 #include "core/sim/groundtruthlog.h"
+#include "core/sim/prefixcache.h"
+#include "core/tokenizer/tokenizerstore.h"
 
 #include <boost/asio.hpp>
 #include <boost/asio/ssl.hpp>
@@ -106,15 +108,34 @@ struct ServerCore {
     std::mt19937_64 rng;
     std::atomic<std::int64_t> seq{0};
     std::atomic<int> open{0};
+    // End of the not-ready period (steady_clock ns since epoch; 0 = ready), set by start().
+    std::atomic<std::int64_t> readyAtNs{0};
     std::atomic<std::int64_t> accepted{0}, rejected{0}, requests{0}, tokensWritten{0}, writes{0};
 
+    bool loading() const
+    {
+        const std::int64_t at = readyAtNs.load(std::memory_order_relaxed);
+        return at != 0 && std::chrono::steady_clock::now().time_since_epoch().count() < at;
+    }
     double uniform()
     {
         std::lock_guard lk(rngMu);
         return std::uniform_real_distribution<double>(0.0, 1.0)(rng);
     }
-    int countPrompt(std::string_view text) const
+    std::shared_ptr<const BpeTokenizer> tok; // exact text-prompt counting (SimServerOptions::tokenizer)
+    std::string promptCounting = "bytes/4";
+    // Prompt tokens of a text prompt; fills `hashes` (prefix-cache blocks) when prefix caching is on.
+    int countPrompt(std::string_view text, std::vector<std::uint64_t> &hashes) const
     {
+        const int block = opt.prefixBlockTokens;
+        if (!opt.promptTokenCounter && tok) {
+            const std::vector<TokenId> ids = tok->encode(text);
+            if (block > 0)
+                hashes = PrefixCache::blockHashes(ids, block);
+            return int(ids.size());
+        }
+        if (block > 0)
+            hashes = PrefixCache::byteBlockHashes(text, block);
         if (opt.promptTokenCounter)
             return opt.promptTokenCounter(text);
         return int((text.size() + 3) / 4);
@@ -210,6 +231,7 @@ struct RequestContext {
     std::string requestId; // X-Request-Id
     long long created = 0;
     int nPrompt = 0;
+    int nCached = -1; // prompt tokens served from the prefix cache; -1 = prefix caching off
     int nOut = 1;
     int reasoningTokens = 0;
     std::string finishReason = "length";
@@ -410,6 +432,11 @@ private:
         const bool isGet = req.method() == http::verb::get || req.method() == http::verb::head;
         const bool isPost = req.method() == http::verb::post;
 
+        if (m_core.loading() && target != "/metrics")
+            return writeSimple(
+                503, "application/json",
+                errorBody(503, "Server is starting (model loading)", "ServiceUnavailableError"), keepAlive,
+                requestId);
         if (target == "/health" || target == "/ready") {
             if (!isGet)
                 return writeSimple(405, "application/json",
@@ -490,7 +517,8 @@ private:
                 return badRequest("The model `" + name + "` does not exist.", keepAlive, requestId, 404,
                                   "model");
         }
-        // Prompt → token count.
+        // Prompt → token count (and prefix-cache block hashes).
+        std::vector<std::uint64_t> prefixHashes;
         if (api == Api::Chat) {
             auto it = j.find("messages");
             if (it == j.end() || !it->is_array() || it->empty())
@@ -514,7 +542,7 @@ private:
                     return badRequest("message 'content' must be a string or an array of parts", keepAlive,
                                       requestId, 400, "messages");
             }
-            ctx.nPrompt = std::max(1, m_core.countPrompt(text));
+            ctx.nPrompt = std::max(1, m_core.countPrompt(text, prefixHashes));
         } else {
             auto it = j.find("prompt");
             if (it == j.end())
@@ -523,13 +551,21 @@ private:
             if (p->is_array() && p->size() == 1 && ((*p)[0].is_string() || (*p)[0].is_array()))
                 p = &(*p)[0]; // a batch of one
             if (p->is_string())
-                ctx.nPrompt = std::max(1, m_core.countPrompt(p->get_ref<const std::string &>()));
+                ctx.nPrompt =
+                    std::max(1, m_core.countPrompt(p->get_ref<const std::string &>(), prefixHashes));
             else if (p->is_array() && !p->empty()) {
                 for (const auto &t : *p)
                     if (!t.is_number_integer() || t.get<long long>() < 0)
                         return badRequest("'prompt' token ids must be non-negative integers", keepAlive,
                                           requestId, 400, "prompt");
                 ctx.nPrompt = int(p->size());
+                if (m_core.opt.prefixBlockTokens > 0) {
+                    std::vector<std::int32_t> ids;
+                    ids.reserve(p->size());
+                    for (const auto &t : *p)
+                        ids.push_back(static_cast<std::int32_t>(t.get<long long>()));
+                    prefixHashes = PrefixCache::blockHashes(ids, m_core.opt.prefixBlockTokens);
+                }
             } else
                 return badRequest("'prompt' must be a string, a list of token ids, or a batch of one",
                                   keepAlive, requestId, 400, "prompt");
@@ -616,6 +652,8 @@ private:
         auto r = std::make_shared<SimRequest>();
         r->promptTokens = ctx.nPrompt;
         r->outputTokens = ctx.nOut;
+        r->prefixHashes = std::move(prefixHashes);
+        ctx.nCached = m_core.opt.prefixBlockTokens > 0 ? 0 : -1;
         r->sink = this->shared_from_this();
         r->tag = std::uint64_t(seq);
         {
@@ -657,6 +695,11 @@ private:
         appendInt(s, m_ctx.nPrompt + completion);
         s += ",\"completion_tokens\":";
         appendInt(s, completion);
+        if (m_ctx.nCached >= 0) {
+            s += ",\"prompt_tokens_details\":{\"cached_tokens\":";
+            appendInt(s, m_ctx.nCached);
+            s += '}';
+        }
         s += '}';
     }
     void appendRoleChunk(std::string &s) const
@@ -712,6 +755,8 @@ private:
         nlohmann::json usage = {{"prompt_tokens", m_ctx.nPrompt},
                                 {"total_tokens", m_ctx.nPrompt + m_ctx.nOut},
                                 {"completion_tokens", m_ctx.nOut}};
+        if (m_ctx.nCached >= 0)
+            usage["prompt_tokens_details"] = {{"cached_tokens", m_ctx.nCached}};
         nlohmann::json j;
         if (m_ctx.api == Api::Chat) {
             nlohmann::json msg = {{"role", "assistant"}, {"content", content}};
@@ -769,6 +814,8 @@ private:
         }
         if (m_closed || !m_req || m_writing || m_timerActive || m_ctx.responseDone)
             return;
+        if (m_ctx.nCached >= 0 && admitted)
+            m_ctx.nCached = m_req->cachedTokens.load(std::memory_order_relaxed); // set before Admitted
         std::string payload;
         bool closeAfter = false;
         int newTokens = 0;
@@ -1068,6 +1115,23 @@ SimServer::SimServer(SimServerOptions options)
     const int budgetGpus = o.prefillGpus > 0 && o.decodeGpus > 0 ? o.prefillGpus : std::max(1, o.gpus);
     sc.tokenBudget = o.limits.tokenBudget * budgetGpus;
     sc.maxWaiting = o.limits.maxWaiting;
+    sc.prefixBlockTokens = std::max(0, o.prefixBlockTokens);
+    if (o.promptTokenCounter) {
+        d->core.promptCounting = "custom counter";
+    } else if (!o.tokenizer.empty()) {
+        // "auto": the model's tokenizer if fetched; a failure leaves bytes/4 and says why.
+        auto store = TokenizerStore::open(o.tokenizerDir);
+        Result<std::shared_ptr<const BpeTokenizer>> tok =
+            store ? store->load(o.tokenizer == "auto" ? o.model.name : o.tokenizer)
+                  : Result<std::shared_ptr<const BpeTokenizer>>(store.error());
+        if (tok) {
+            d->core.tok = *tok;
+            auto name = store->tokenizerName(o.tokenizer == "auto" ? o.model.name : o.tokenizer);
+            d->core.promptCounting = "tokenizer " + (name ? *name : (*tok)->name());
+        } else {
+            d->core.promptCounting = "bytes/4 (" + tok.error().message + ")";
+        }
+    }
     if (o.prefillGpus > 0 && o.decodeGpus > 0) {
         d->prefillModel =
             std::make_unique<PerformanceModel>(o.model, o.gpu, o.prefillGpus, o.precision, o.constants);
@@ -1152,6 +1216,9 @@ Result<int> SimServer::start(const std::string &host, int port)
         return makeError(ErrorCode::InvalidInput,
                          std::string("cannot start the simulated endpoint: ") + e.what());
     }
+    if (o.notReadyS > 0)
+        d->core.readyAtNs = std::chrono::steady_clock::now().time_since_epoch().count() +
+                            static_cast<std::int64_t>(o.notReadyS * 1e9);
     d->core.scheduler->start();
     d->work.emplace(net::make_work_guard(d->ioc));
     d->doAccept();
@@ -1208,6 +1275,11 @@ OperatingPoint SimServer::predictedCapacity(int isl, int osl, int concurrency) c
     return d->model->operatingPoint(isl, osl, concurrency);
 }
 
+std::string SimServer::promptCounting() const
+{
+    return d->core.promptCounting;
+}
+
 std::string SimServer::capacitySummary() const
 {
     const auto &o = d->core.opt;
@@ -1236,6 +1308,10 @@ std::string SimServer::capacitySummary() const
             op.prefillS * 1e3);
         out += line;
     }
+    out +=
+        "prompt tokens: " + d->core.promptCounting + "; prefix caching: " +
+        (o.prefixBlockTokens > 0 ? "blocks of " + std::to_string(o.prefixBlockTokens) + " tokens" : "off") +
+        "\n";
     return out;
 }
 

@@ -54,8 +54,25 @@ struct SimServerOptions {
     double reasoningShare = 0.5;    // share of the output streamed as reasoning by reasoning models (chat)
     int naturalOutputMean = 256;    // without ignore_eos: output length ~ uniform[1, 2·mean], clamped
     int overlongPromptStatus = 400; // HTTP status for prompts over max_model_len
-    // Prompt token counter for text prompts (token-id prompts count their ids). Default: ceil(bytes / 4).
+    // Cold start: for this many wall seconds after start() the server is "loading": /health, /ready,
+    // /v1/models and the generation endpoints answer 503 (a vLLM server still loading weights); /metrics
+    // answers. 0 = ready at once.
+    double notReadyS = 0;
+    // Prompt token counter for text prompts (token-id prompts count their ids). Takes precedence over
+    // `tokenizer`. Default (neither set): ceil(bytes / 4).
     std::function<int(std::string_view)> promptTokenCounter;
+    // Exact prompt counting with a tokenizer: "" = none; "auto" = the model's own tokenizer when its files
+    // are in the tokenizer cache (else bytes/4, said in capacitySummary()); else a tokenizer name or file
+    // path (TokenizerStore::load). Text prompts count encode(text) (text tokens: no template, no BOS), as the
+    // engine's exact-length prompts intend.
+    std::string tokenizer;
+    // TokenizerStore cache dir; "" = its default (THROUGHLINE_TOKENIZER_DIR, else the user cache).
+    std::string tokenizerDir;
+    // Prefix caching (docs/simulator.md): cached leading blocks of this many tokens skip prefill and are
+    // reported as usage.prompt_tokens_details.cached_tokens. 0 = off (the default of the embeddable server,
+    // so capacity tests with repeated prompts measure the bare model; the launchers and throughline-sim
+    // turn it on with 16, vLLM's default block size).
+    int prefixBlockTokens = 0;
 };
 
 struct SimServerStats {
@@ -93,6 +110,9 @@ public:
     const PerformanceModel &model() const;
     OperatingPoint predictedCapacity(int isl, int osl, int concurrency = 1 << 30) const;
     std::string capacitySummary() const; // human-readable lines for the CLI
+    // How text prompts are counted: "tokenizer llama3_1", "bytes/4" or "custom counter" (valid after
+    // construction; "auto" resolves there).
+    std::string promptCounting() const;
     SimServerStats stats() const;
     SimMetrics::Totals totals() const;
     SchedulerGauges gauges() const;

@@ -32,15 +32,33 @@ bool cleanToken(std::string_view bytes)
     return bytes.find("\xEF\xBF\xBD") == std::string_view::npos; // U+FFFD
 }
 
+bool wordToken(std::string_view bytes)
+{
+    if (bytes.size() < 3 || bytes.front() != ' ')
+        return false;
+    return std::all_of(bytes.begin() + 1, bytes.end(),
+                       [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); });
+}
+
 } // namespace
 
 PromptSynth::PromptSynth(std::shared_ptr<const BpeTokenizer> tokenizer, PromptSynthOptions options)
     : m_tok(std::move(tokenizer))
     , m_options(options)
 {
+    // Word tokens (" " + ASCII letters) keep the text in short pre-tokenizer pieces, one token each:
+    // re-encoding gives the same ids in one round and hits the piece cache (random multi-byte tokens glue
+    // into long pieces that are neither cached nor cheap to merge: ~5× slower at ISL 8000). Other tokenizers:
+    // any clean token.
     for (const TokenId id : m_tok->ordinaryIds())
-        if (cleanToken(m_tok->tokenBytes(id)))
+        if (wordToken(m_tok->tokenBytes(id)))
             m_allowed.push_back(id);
+    if (m_allowed.size() < 1000) {
+        m_allowed.clear();
+        for (const TokenId id : m_tok->ordinaryIds())
+            if (cleanToken(m_tok->tokenBytes(id)))
+                m_allowed.push_back(id);
+    }
 }
 
 Result<PromptSynth::Prefix> PromptSynth::prefixFor(int tokens) const
@@ -49,7 +67,7 @@ Result<PromptSynth::Prefix> PromptSynth::prefixFor(int tokens) const
     if (auto it = m_prefixes.find(tokens); it != m_prefixes.end())
         return it->second;
     // The shared prefix comes from the seed alone (stream ~0), so every request agrees on it.
-    auto p = complete(Prefix{}, tokens, ~std::uint64_t{0});
+    auto p = complete(Prefix{}, tokens, ~std::uint64_t{0}, false);
     if (!p)
         return p.error();
     Prefix prefix{std::move(p->text), std::move(p->ids)};
@@ -75,13 +93,33 @@ Result<SynthPrompt> PromptSynth::make(std::uint64_t index, int isl) const
         if (shared == isl)
             return SynthPrompt{head.text, head.ids, shared};
     }
-    auto r = complete(head, isl, index);
+    auto r = complete(head, isl, index, true);
     if (r)
         r->sharedPrefixTokens = shared;
     return r;
 }
 
-Result<SynthPrompt> PromptSynth::complete(const Prefix &head, int total, std::uint64_t stream) const
+std::vector<TokenId> PromptSynth::bodyIds(int tokens) const
+{
+    std::lock_guard lock(m_bodyMutex);
+    while (static_cast<int>(m_body.size()) < tokens) {
+        // Block b is canonical on its own (exact kBodyBlock ids) and depends on the seed and b only, so the
+        // body does not depend on call order. Streams count down from ~1 (~0 is the shared prefix).
+        const std::uint64_t b = m_body.size() / kBodyBlock;
+        auto block = complete(Prefix{}, kBodyBlock, ~std::uint64_t{1} - b, false);
+        if (block) {
+            m_body.insert(m_body.end(), block->ids.begin(), block->ids.end());
+        } else { // not expected; random ids still make a valid start (the caller's rounds fix the length)
+            std::mt19937_64 rng(splitmix64(m_options.seed ^ b));
+            for (int i = 0; i < kBodyBlock; ++i)
+                m_body.push_back(m_allowed[rng() % m_allowed.size()]);
+        }
+    }
+    return {m_body.begin(), m_body.begin() + tokens};
+}
+
+Result<SynthPrompt> PromptSynth::complete(const Prefix &head, int total, std::uint64_t stream,
+                                          bool body) const
 {
     std::mt19937_64 rng(
         splitmix64(m_options.seed ^ splitmix64(stream + 0x51ed2701ULL * static_cast<std::uint64_t>(total))));
@@ -90,8 +128,14 @@ Result<SynthPrompt> PromptSynth::complete(const Prefix &head, int total, std::ui
     const std::size_t headLen = head.ids.size();
 
     std::vector<TokenId> tail; // ids after the head (canonical after the first round)
-    for (std::size_t i = headLen; i < want; ++i)
+    tail.reserve(want - std::min(want, headLen) + 8);
+    const std::size_t unique = body ? std::min<std::size_t>(kUniqueTokens, want - headLen) : want - headLen;
+    for (std::size_t i = 0; i < unique; ++i)
         tail.push_back(randomId());
+    if (tail.size() < want - headLen) {
+        const std::vector<TokenId> rest = bodyIds(static_cast<int>(want - headLen - tail.size()));
+        tail.insert(tail.end(), rest.begin(), rest.end());
+    }
     for (int round = 0; round < kMaxRounds; ++round) {
         const std::string text = head.text + Utf8::sanitize(m_tok->decode(tail));
         std::vector<TokenId> ids = m_tok->encode(text);

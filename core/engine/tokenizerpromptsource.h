@@ -1,0 +1,90 @@
+#pragma once
+// Exact-length prompts for the load engine: PromptSynth with the model's own tokenizer, so a request of
+// ISL n carries exactly n prompt tokens (text tokens: no BOS, no chat template) — as text, or as token ids
+// for completions presets that accept them. Unique per request (random ids right after the optional shared
+// prefix), or a shared prefix of ratio × ISL tokens common to all requests (prefix-cache tests);
+// deterministic from (tokenizer, seed, ratio, seq, isl).
+//
+// Speed: ISL 8000 takes ~3 ms per prompt (bench_prompts), too slow for the sending path, so prepare()
+// starts one producer thread that makes the point's prompts ahead of time (bounded: kMaxAhead prompts and
+// kMaxAheadBytes). make() takes a ready prompt, waits for the one being made, or makes it itself when the
+// producer has fallen behind (counted in stats().late).
+//
+// Thread affinity: make() and prepare() from any thread; the producer is joined by the destructor.
+
+#include "core/engine/promptsource.h"
+#include "core/tokenizer/bpetokenizer.h"
+#include "core/tokenizer/promptsynth.h"
+
+#include <condition_variable>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace Throughline {
+
+class TokenizerPromptSource : public PromptSource
+{
+public:
+    static constexpr std::size_t kMaxAhead = 4096;
+    static constexpr std::size_t kMaxAheadBytes = std::size_t(128) << 20;
+
+    // tokenizerName: for name() and messages ("llama3_1").
+    TokenizerPromptSource(std::shared_ptr<const BpeTokenizer> tokenizer, std::string tokenizerName,
+                          std::uint64_t seed, double sharedPrefixRatio = 0);
+    ~TokenizerPromptSource() override;
+
+    Prompt make(std::uint64_t seq, int isl, bool tokenIds) const override;
+    std::string name() const override { return "exact:" + m_name; } // request template "prompt_source"
+    void prepare(std::uint64_t firstSeq, std::uint64_t count, std::function<int(std::uint64_t seq)> islOf,
+                 std::uint64_t readyBefore = 0) const override;
+
+    struct Stats {
+        std::uint64_t prefetched = 0; // make() served from the producer's queue
+        std::uint64_t waited = 0;     // make() waited for the prompt the producer was making
+        std::uint64_t late = 0;       // make() synthesised the prompt itself (producer behind or no hint)
+        std::uint64_t failed = 0;     // synthesis failed: approximate fallback used (never seen in tests)
+    };
+    Stats stats() const;
+    const BpeTokenizer &tokenizer() const { return *m_tok; }
+    double sharedPrefixRatio() const { return m_ratio; }
+
+private:
+    struct Ready {
+        int isl = 0;
+        std::string text;
+        std::vector<int> ids;
+    };
+    Ready synthesise(std::uint64_t seq, int isl) const;
+    static Prompt toPrompt(Ready &&r, bool tokenIds);
+    void produce() const;
+
+    std::shared_ptr<const BpeTokenizer> m_tok;
+    std::string m_name;
+    double m_ratio = 0;
+    PromptSynth m_synth;
+
+    // Producer state, guarded by m_mu.
+    mutable std::mutex m_mu;
+    mutable std::condition_variable m_cv;
+    mutable std::thread m_thread;
+    mutable bool m_stop = false;
+    mutable std::uint64_t m_next = 0;                 // next seq the producer makes
+    mutable std::uint64_t m_end = 0;                  // end of the hinted range
+    mutable std::uint64_t m_busy = ~std::uint64_t{0}; // seq being made by the producer
+    mutable std::function<int(std::uint64_t)> m_islOf;
+    mutable std::map<std::uint64_t, Ready> m_ready;
+    mutable std::size_t m_readyBytes = 0;
+    mutable Stats m_stats;
+};
+
+// The factory the CLI and the GUI give RunOptions::promptFactory: exact prompts with the scenario model's
+// tokenizer when its files are in the cache (tokenizerCacheDir "" = TokenizerStore's default), else the
+// synthetic source and a validity note that says why ("approximate ISL: tokenizer X not fetched; run
+// `throughline-cli tokenizers fetch`"). Seed and shared-prefix ratio come from the scenario's load plan.
+PromptSourceFactory exactPromptSourceFactory(std::string tokenizerCacheDir = {});
+
+} // namespace Throughline

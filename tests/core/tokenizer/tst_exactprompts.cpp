@@ -1,0 +1,248 @@
+// Exact-length prompts end to end: RunController with exactPromptSourceFactory() against an in-process
+// SimServer that counts prompts with the model's own tokenizer. Every request must reach the server with
+// exactly the drawn ISL (usage.prompt_tokens = intended; the point's ISL error 0), for every catalog model
+// at ISL 128 / 1000 (1,000 prompts each) and 8000 (100 prompts: time budget on the 2-core machine;
+// tests/bench/bench_prompts runs any count); gpt-oss-20b shares gpt-oss-120b's tokenizer and runs a quarter.
+// A sample is also re-encoded here, independently of the simulator.
+// Prefix reuse: shared_prefix_ratio 0.5 gives a cache hit rate of ≈ 50 % and a lower TTFT than ratio 0.
+// Needs the fetched tokenizer files (fixture tst_tokenizerfetch); skips with a message when the cache is
+// empty.
+#include "core/campaign/campaignjson.h"
+#include "core/campaign/catalog.h"
+#include "core/campaign/matrixexpander.h"
+#include "core/engine/runcontroller.h"
+#include "core/engine/tokenizerpromptsource.h"
+#include "core/sim/simserver.h"
+#include "core/tokenizer/tokenizerstore.h"
+
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <chrono>
+#include <string_view>
+
+using namespace Throughline;
+using namespace Qt::StringLiterals;
+
+namespace {
+
+const std::string kCache = THROUGHLINE_TOKENIZER_TEST_CACHE;
+
+SimLauncher inProcessSim(double timeScale)
+{
+    return [timeScale](const Scenario &sc, int) -> Result<SimulatedEndpoint> {
+        auto o = SimServer::optionsFromCatalog(sc.model.name, sc.gpu.name, std::max(1, sc.deployment.gpus),
+                                               sc.deployment.precision);
+        if (!o)
+            return o.error();
+        o->timeScale = timeScale;
+        o->tokenizer = "auto";
+        o->tokenizerDir = kCache;
+        o->prefixBlockTokens = 16;
+        auto server = std::make_shared<SimServer>(std::move(*o));
+        if (server->promptCounting().rfind("tokenizer ", 0) != 0)
+            return makeError(ErrorCode::Internal, "simulator counts prompts by " + server->promptCounting());
+        auto port = server->start("127.0.0.1", 0);
+        if (!port)
+            return port.error();
+        SimulatedEndpoint e;
+        e.baseUrl = "http://127.0.0.1:" + std::to_string(*port);
+        e.timeScale = timeScale;
+        e.owner = server;
+        return e;
+    };
+}
+
+} // namespace
+
+class TestExactPrompts : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase();
+    void fallbackWithoutTokenizer();
+    void exactIsl_data();
+    void exactIsl();
+    void prefixReuse();
+
+private:
+    bool requireCache();
+    Scenario scenario(const std::string &model, int isl, int c, int requests) const;
+    Scenario m_base;
+};
+
+void TestExactPrompts::initTestCase()
+{
+    auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
+    QVERIFY2(campaign.ok(), campaign.ok() ? "" : campaign.error().message.c_str());
+    auto list = MatrixExpander().expand(*campaign);
+    QVERIFY(list.ok() && !list->empty());
+    m_base = list->front();
+}
+
+bool TestExactPrompts::requireCache()
+{
+    auto store = TokenizerStore::open(kCache);
+    if (!store)
+        return false;
+    for (const char *t : {"llama3_1", "gptoss", "deepseek_v3"})
+        if (!store->load(t))
+            return false;
+    return true;
+}
+
+#define REQUIRE_TOKENIZER_CACHE()                                                                            \
+    do {                                                                                                     \
+        if (!requireCache())                                                                                 \
+            QSKIP(                                                                                           \
+                qPrintable(u"tokenizer cache %1 is empty or incomplete: run `throughline-cli tokenizers "_s  \
+                           u"fetch --dir %1` (or the tst_tokenizerfetch fixture) first"_s.arg(               \
+                               QString::fromStdString(kCache))));                                            \
+    } while (false)
+
+Scenario TestExactPrompts::scenario(const std::string &model, int isl, int c, int requests) const
+{
+    Scenario s = m_base;
+    const ModelSpec *m = Catalog::builtin().model(model);
+    if (m)
+        s.model = *m;
+    s.id = model + "/exact/" + std::to_string(isl);
+    s.endpoint.kind = Endpoint::Kind::Simulated;
+    s.endpoint.servedModel.clear();
+    s.endpoint.telemetryIntervalS = 0;
+    s.phase.isl = isl;
+    s.phase.osl = 2;
+    s.phase.islDist = LengthDist{};
+    s.phase.oslDist = LengthDist{};
+    s.plan.mode = LoadPlan::Mode::Closed;
+    s.plan.concurrencies = {c};
+    s.plan.requestCount = requests;
+    s.plan.warmupRequests = 0;
+    s.plan.minWindowS = 0.01;
+    s.plan.maxDurationS = 120;
+    s.plan.requestTimeoutS = 60;
+    s.plan.seed = 20261129;
+    return s;
+}
+
+void TestExactPrompts::fallbackWithoutTokenizer()
+{
+    // An empty cache: the factory falls back to the synthetic source and says why.
+    QTemporaryDir empty;
+    QVERIFY(empty.isValid());
+    const PromptSourceChoice c =
+        exactPromptSourceFactory(empty.path().toStdString())(scenario("Llama-3.3-70B-Instruct", 128, 1, 1));
+    QVERIFY(!c.source);
+    QCOMPARE(c.note, std::string("approximate ISL: tokenizer llama3_1 not fetched; run `throughline-cli "
+                                 "tokenizers fetch`"));
+}
+
+void TestExactPrompts::exactIsl_data()
+{
+    QTest::addColumn<QString>("model");
+    QTest::addColumn<int>("isl");
+    QTest::addColumn<int>("count");
+    QTest::addColumn<bool>("tokenIds");
+    for (const char *m : {"Llama-3.3-70B-Instruct", "gpt-oss-120b", "gpt-oss-20b", "DeepSeek-R1"}) {
+        // gpt-oss-20b has gpt-oss-120b's tokenizer (same prompts for the same seed): a smaller sample.
+        const int scale = std::string_view(m) == "gpt-oss-20b" ? 4 : 1;
+        QTest::addRow("%s/128", m) << QString::fromLatin1(m) << 128 << 1000 / scale << false;
+        QTest::addRow("%s/1000", m) << QString::fromLatin1(m) << 1000 << 1000 / scale << false;
+        QTest::addRow("%s/8000", m) << QString::fromLatin1(m) << 8000 << 100 / scale << false;
+    }
+    // Completions on a preset that takes token-id prompts: ids are sent, the server counts them.
+    QTest::addRow("gpt-oss-120b/1000/ids") << u"gpt-oss-120b"_s << 1000 << 200 << true;
+}
+
+void TestExactPrompts::exactIsl()
+{
+    REQUIRE_TOKENIZER_CACHE();
+    QFETCH(QString, model);
+    QFETCH(int, isl);
+    QFETCH(int, count);
+    QFETCH(bool, tokenIds);
+    Scenario s = scenario(model.toStdString(), isl, 8, count);
+    QCOMPARE(s.model.name, model.toStdString());
+    if (tokenIds) {
+        s.endpoint.flavour = ApiFlavour::Completions;
+        s.backend.acceptsTokenIdPrompts = true;
+    }
+    RunOptions opt;
+    opt.simLauncher = inProcessSim(50);
+    opt.promptFactory = exactPromptSourceFactory(kCache);
+    opt.scrapeTelemetry = false;
+    const auto t0 = std::chrono::steady_clock::now();
+    RunController rc({s}, opt);
+    auto out = rc.run();
+    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    const ScenarioOutcome &so = out->scenarios.at(0);
+    QVERIFY2(!so.aborted, so.abortReason.c_str());
+    const std::string source = so.requestTemplate.value("prompt_source", std::string());
+    QVERIFY2(source.rfind("exact:", 0) == 0, source.c_str());
+    const PointOutcome &po = so.points.at(0);
+    QCOMPARE(int(po.records.size()), count);
+    for (const RequestRecord &r : po.records) {
+        QCOMPARE(r.error, ErrorClass::None);
+        QCOMPARE(r.intendedIsl, isl);
+        QCOMPARE(r.usage.promptTokens, isl); // the simulator's tokenizer count of what was sent
+        QVERIFY(r.usage.cachedTokens >= 0);
+    }
+    const PromptTokenStats &ps = po.result.prompts;
+    QCOMPARE(ps.nUsage, po.result.nOk);
+    QCOMPARE(ps.islErrorMean, 0.0);
+    QCOMPARE(ps.islErrorMax, 0.0);
+    QVERIFY(!ps.islErrorFlagged);
+    QVERIFY(ps.cacheHitRate < 0.01); // unique prefix per request: nothing to reuse
+    for (const std::string &n : po.result.validity.notes)
+        QVERIFY2(n.find("ISL") == std::string::npos, n.c_str());
+    const double runS = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+
+    // Independent re-encode of a sample with the same seed: exactly ISL ids, no special tokens.
+    auto tok = TokenizerStore::open(kCache)->load(s.model.name);
+    QVERIFY(tok);
+    TokenizerPromptSource src(*tok, "x", s.plan.seed);
+    const auto first = po.records.front().seq;
+    for (std::uint64_t i = 0; i < 10; ++i) {
+        const Prompt p = src.make(first + i, isl, false);
+        QVERIFY(p.exact);
+        QCOMPARE(int((*tok)->encode(p.text).size()), isl);
+    }
+    qInfo("%s ISL %d: %d requests exact in %.1f s (%.0f prompts/s end to end)", qPrintable(model), isl, count,
+          runS, count / runS);
+}
+
+void TestExactPrompts::prefixReuse()
+{
+    REQUIRE_TOKENIZER_CACHE();
+    // ISL 2048 at C=4: ratio 0.5 shares 1,024 leading tokens; the simulator's 16-token blocks reuse 1,024 of
+    // them from the second wave of requests on. TTFT is model time (time scale 20).
+    double hit[2] = {0, 0}, ttft[2] = {0, 0};
+    for (int k = 0; k < 2; ++k) {
+        Scenario s = scenario("Llama-3.3-70B-Instruct", 2048, 4, 80);
+        s.plan.sharedPrefixRatio = k == 0 ? 0.0 : 0.5;
+        RunOptions opt;
+        opt.simLauncher = inProcessSim(20);
+        opt.promptFactory = exactPromptSourceFactory(kCache);
+        opt.scrapeTelemetry = false;
+        RunController rc({s}, opt);
+        auto out = rc.run();
+        QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+        const ScenarioOutcome &so = out->scenarios.at(0);
+        QVERIFY2(!so.aborted, so.abortReason.c_str());
+        const PointResult &r = so.points.at(0).result;
+        QVERIFY(r.nOk >= 70); // measured set: t_send in [W0, W1) leaves out the last request
+        QCOMPARE(r.prompts.nUsage, r.nOk);
+        QCOMPARE(r.prompts.islErrorMax, 0.0);
+        QCOMPARE(r.prompts.nCachedReported, r.nOk);
+        hit[k] = r.prompts.cacheHitRate;
+        ttft[k] = r.metrics.ttftMs.p[0]; // p50
+        qInfo("shared_prefix_ratio %.1f: cache hit rate %.3f, TTFT p50 %.1f ms, mean %.1f ms",
+              s.plan.sharedPrefixRatio, hit[k], ttft[k], r.metrics.ttftMs.mean);
+    }
+    QVERIFY(hit[0] < 0.01);
+    QVERIFY2(hit[1] > 0.45 && hit[1] <= 0.5, qPrintable(QString::number(hit[1])));
+    QVERIFY2(ttft[1] < 0.8 * ttft[0], qPrintable(u"%1 vs %2 ms"_s.arg(ttft[1]).arg(ttft[0])));
+}
+
+QTEST_GUILESS_MAIN(TestExactPrompts)
+#include "tst_exactprompts.moc"
