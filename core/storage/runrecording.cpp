@@ -7,10 +7,6 @@
 
 namespace Throughline {
 
-namespace {
-
-// Wall-clock start of a point: t0 + the earliest hand-off of its requests (warm-up included), converted back
-// from model time for time-scaled simulated runs. merge compares these across shards (skew).
 std::int64_t pointStartUnixNs(std::int64_t t0UnixNs, const PointOutcome &po, double timeScale)
 {
     std::int64_t first = kNoTime;
@@ -27,8 +23,6 @@ nlohmann::json defaultPointConfig(const PointOutcome &po)
 {
     return {{"load", po.result.toJson().value("load", nlohmann::json::object())}};
 }
-
-} // namespace
 
 Status recordRun(const std::string &path, const RunOutcome &run, const RunResults &res,
                  const RunRecordingInfo &info)
@@ -103,6 +97,7 @@ Status recordRun(const std::string &path, const RunOutcome &run, const RunResult
         if (!so.telemetry.sources.empty()) // server telemetry series of the scenario (core/telemetry)
             writer.addTelemetry(run.runId, so.scenarioIndex, so.telemetry);
         writer.setScenarioVerdict(run.runId, so.scenarioIndex, res.scenarios[i].verdict.toJson());
+        writer.setScenarioColdStart(run.runId, so.scenarioIndex, so.coldStart);
     }
     writer.finishRun(run.runId, run.cancelled ? RunStatus::Cancelled : RunStatus::Completed);
     if (auto st = writer.flush(); !st) {
@@ -128,6 +123,7 @@ RunResults runResultsFromOutcome(const RunOutcome &run, const std::string &campa
         ScenarioResult sr = ScenarioResult::fromScenario(so.scenario);
         for (const PointOutcome &po : so.points)
             sr.points.push_back(po.result);
+        sr.coldStart = so.coldStart;
         const std::vector<TargetRow> rows = targetsFor ? targetsFor(so.scenario) : std::vector<TargetRow>{};
         sr.verdict = judgeScenario(so.scenario, sr.points, rows);
         res.scenarios.push_back(std::move(sr));

@@ -27,6 +27,12 @@ struct RunRecordingInfo {
     std::function<nlohmann::json(int scenarioIndex, const PointOutcome &point)> pointConfig;
 };
 
+// Wall-clock start of a point: t0 + the earliest hand-off of its requests (warm-up included), converted back
+// from model time for time-scaled simulated runs (kNoTime when unknown). merge compares these across shards.
+std::int64_t pointStartUnixNs(std::int64_t t0UnixNs, const PointOutcome &point, double timeScale);
+// Stored point config when none is given: {"load": the point's load as run}.
+nlohmann::json defaultPointConfig(const PointOutcome &point);
+
 // `results` must hold one ScenarioResult per outcome scenario (same order; verdicts are stored from it).
 Status recordRun(const std::string &path, const RunOutcome &run, const RunResults &results,
                  const RunRecordingInfo &info);

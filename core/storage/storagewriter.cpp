@@ -612,7 +612,8 @@ void StorageWriter::reopenRun(const std::string &runUuid)
         [runUuid](WriterContext &ctx) -> Status {
             auto st =
                 ctx.db.prepare("UPDATE runs SET status = 'running', finished_utc = NULL, writer_host = ?, "
-                               "writer_pid = ?, writer_start = ?, heartbeat_utc = ? WHERE uuid = ?");
+                               "writer_pid = ?, writer_start = ?, heartbeat_utc = ? WHERE uuid = ? AND "
+                               "status IN ('crashed', 'cancelled')");
             if (!st)
                 return st.error();
             const auto pid = static_cast<std::int64_t>(getpid());
@@ -624,8 +625,8 @@ void StorageWriter::reopenRun(const std::string &runUuid)
             if (auto s = runSql(ctx, "reopen run", *st); !s)
                 return s;
             if (ctx.db.changes() == 0)
-                return makeError(ErrorCode::NotFound,
-                                 "cannot resume: run " + runUuid + " is not in " + ctx.db.path());
+                return makeError(ErrorCode::NotFound, "cannot resume: run " + runUuid + " is not in " +
+                                                          ctx.db.path() + " as a crashed or cancelled run");
             return Ok{};
         },
         0);
@@ -764,6 +765,30 @@ void StorageWriter::setScenarioVerdict(const std::string &runUuid, int scenarioI
         0);
 }
 
+void StorageWriter::setScenarioColdStart(const std::string &runUuid, int scenarioIndex,
+                                         nlohmann::json coldStart)
+{
+    if (!coldStart.is_object())
+        return;
+    enqueue(
+        [=, coldStart = std::move(coldStart)](WriterContext &ctx) -> Status {
+            auto run = ctx.runId(runUuid);
+            if (!run)
+                return run.error();
+            auto sid = ctx.scenarioId(*run, scenarioIndex);
+            if (!sid)
+                return sid.error();
+            auto st = ctx.db.prepare(
+                "UPDATE scenarios SET config = json_set(CASE WHEN json_valid(config) THEN config ELSE '{}' "
+                "END, '$.cold_start', json(?)) WHERE id = ?");
+            if (!st)
+                return st.error();
+            st->bind(1, coldStart.dump()).bind(2, *sid);
+            return runSql(ctx, "set cold start", *st);
+        },
+        0);
+}
+
 void StorageWriter::addTelemetry(const std::string &runUuid, int scenarioIndex, TelemetrySnapshot snapshot)
 {
     std::size_t samples = 0;
@@ -877,6 +902,41 @@ void StorageWriter::finishRun(const std::string &runUuid, RunStatus status)
                 return st.error();
             st->bind(1, toString(status)).bind(2, nowUtc()).bind(3, runUuid);
             return runSql(ctx, "finish run", *st);
+        },
+        0);
+}
+
+void StorageWriter::updateRun(const std::string &runUuid, nlohmann::json provenance, bool simulated,
+                              double timeScale, std::int64_t t0UnixNs)
+{
+    enqueue(
+        [=, provenance = std::move(provenance)](WriterContext &ctx) -> Status {
+            auto sel = ctx.db.prepare("SELECT provenance FROM runs WHERE uuid = ?");
+            if (!sel)
+                return sel.error();
+            sel->bind(1, runUuid);
+            if (sel->step() != 100 /*SQLITE_ROW*/)
+                return makeError(ErrorCode::NotFound, "run " + runUuid + " is not in " + ctx.db.path());
+            nlohmann::json merged = nlohmann::json::parse(sel->colText(0), nullptr, false);
+            if (!merged.is_object())
+                merged = nlohmann::json::object();
+            if (provenance.is_object())
+                merged.update(provenance);
+            auto st =
+                ctx.db.prepare("UPDATE runs SET provenance = ?, simulated = ?, time_scale = ?, "
+                               "started_utc = CASE WHEN ? = 0 THEN started_utc ELSE ? END, "
+                               "t0_unix_ns = CASE WHEN ? = 0 THEN t0_unix_ns ELSE ? END WHERE uuid = ?");
+            if (!st)
+                return st.error();
+            st->bind(1, merged.dump())
+                .bind(2, simulated ? 1 : 0)
+                .bind(3, timeScale)
+                .bind(4, t0UnixNs)
+                .bind(5, t0UnixNs != 0 ? utcIso(t0UnixNs) : std::string())
+                .bind(6, t0UnixNs)
+                .bind(7, t0UnixNs)
+                .bind(8, runUuid);
+            return runSql(ctx, "update run", *st);
         },
         0);
 }

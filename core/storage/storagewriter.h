@@ -65,7 +65,8 @@ public:
 
     // ---- Non-blocking enqueue (any thread). Order of calls is the order of execution. ----
     void beginRun(RunStart run);
-    // Resume: a crashed/cancelled run becomes 'running' again under this writer.
+    // Resume: a crashed/cancelled run becomes 'running' again under this writer (an error at flush() when the
+    // run is missing or in any other state, e.g. resumed meanwhile by another process).
     void reopenRun(const std::string &runUuid);
     void beginPoint(const std::string &runUuid, int scenarioIndex, int pointIndex, nlohmann::json config,
                     std::int64_t startedUnixNs = kNoTime);
@@ -74,6 +75,9 @@ public:
     void addRequests(const std::string &runUuid, std::vector<RequestRecord> records);
     void finishPoint(const std::string &runUuid, FinishedPoint result);
     void setScenarioVerdict(const std::string &runUuid, int scenarioIndex, nlohmann::json verdict);
+    // Cold start of a scenario (ScenarioOutcome::coldStart, issue 9): stored as "cold_start" inside the
+    // scenario's config JSON (no column of its own). Null = nothing to store.
+    void setScenarioColdStart(const std::string &runUuid, int scenarioIndex, nlohmann::json coldStart);
     // Server telemetry scraped during one scenario (run clock): every series (samples as a blob) and every
     // scrape target's outcome. Histogram snapshots are not stored (per-point quantiles are in the summaries).
     void addTelemetry(const std::string &runUuid, int scenarioIndex, TelemetrySnapshot snapshot);
@@ -82,6 +86,11 @@ public:
     void setPointTelemetry(const std::string &runUuid, int scenarioIndex, int pointIndex,
                            nlohmann::json summary);
     void finishRun(const std::string &runUuid, RunStatus status);
+    // Live recording (the run row is written before the run starts): facts known only at its end replace
+    // those given to beginRun. `provenance` keys replace stored ones; stored keys absent from it are kept.
+    // t0UnixNs/startedUtc are left as stored when t0UnixNs is 0.
+    void updateRun(const std::string &runUuid, nlohmann::json provenance, bool simulated, double timeScale,
+                   std::int64_t t0UnixNs);
     // Forces a WAL checkpoint (TRUNCATE) at this position in the queue.
     void checkpoint();
 

@@ -16,8 +16,123 @@ private slots:
     void freshDatabase();
     void migrateSyntheticV0();
     void openCommittedV1Fixture();
+    void migrateV1FixtureToV2();
     void refuseNewerSchema();
 };
+
+namespace {
+
+// Row counts and content checksums of the v1 tables (telemetry_series was empty in v1).
+QStringList v1Fingerprint(SqliteDb &db)
+{
+    QStringList out;
+    for (const char *sql :
+         {"SELECT count(*) FROM runs", "SELECT count(*) FROM scenarios", "SELECT count(*) FROM points",
+          "SELECT count(*) FROM requests", "SELECT count(*) FROM request_events",
+          "SELECT count(*) FROM request_text", "SELECT count(*) FROM targets_used",
+          "SELECT count(*) FROM campaigns", "SELECT count(*) FROM run_tags",
+          "SELECT total(seq) + total(ttft_us) + total(tpot_us) + total(e2e_us) + total(n_out) + "
+          "total(t_send_ns) + total(error_class) FROM requests",
+          "SELECT total(length(blob)) FROM request_events",
+          "SELECT total(length(aggregates)) + total(output_tps_per_gpu) + total(ttft_ms_p90) FROM points",
+          "SELECT total(length(provenance)) + total(length(status)) FROM runs"}) {
+        auto st = db.prepare(sql);
+        if (!st || st->step() != 100)
+            return {QStringLiteral("query failed: ") + QString::fromUtf8(sql)};
+        out << QString::fromStdString(st->colText(0));
+    }
+    return out;
+}
+
+std::int64_t tableCount(SqliteDb &db, const char *name)
+{
+    auto st = db.prepare("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?");
+    if (!st)
+        return -1;
+    st->bind(1, name);
+    return st->step() == 100 ? st->colInt(0) : -1;
+}
+
+} // namespace
+
+// The committed v1 fixture opened by the current code: migrated to v2 (telemetry tables, version row 2),
+// every v1 row unchanged and readable, the new tables writable; a second open migrates nothing.
+void TestSchema::migrateV1FixtureToV2()
+{
+    QTemporaryDir dir;
+    const QString copy = dir.filePath(QStringLiteral("v1.sqlite"));
+    QVERIFY(QFile::copy(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/storage/history_v1.sqlite"), copy));
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    const std::string path = copy.toStdString();
+    QStringList before;
+    {
+        SqliteDb db;
+        QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
+        QCOMPARE(*Schema::version(db), 1);
+        QCOMPARE(tableCount(db, "point_telemetry"), std::int64_t(0));
+        QCOMPARE(tableCount(db, "telemetry_sources"), std::int64_t(0));
+        before = v1Fingerprint(db);
+    }
+    QVERIFY(!before.first().startsWith(QStringLiteral("query failed")));
+    QVERIFY(before.at(3).toLongLong() > 0); // the fixture has requests
+
+    std::string versions;
+    for (int round = 0; round < 2; ++round) {
+        {
+            StorageWriter writer;
+            QVERIFY(writer.open(path));
+            QVERIFY(writer.close());
+        }
+        SqliteDb db;
+        QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
+        QCOMPARE(*Schema::version(db), 2);
+        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version"), std::int64_t(2)); // rows 1 and 2 only
+        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version WHERE version = 2"), std::int64_t(1));
+        QCOMPARE(tableCount(db, "point_telemetry"), std::int64_t(1));
+        QCOMPARE(tableCount(db, "telemetry_sources"), std::int64_t(1));
+        QCOMPARE(*db.queryInt("SELECT count(*) FROM pragma_table_info('telemetry_series') WHERE name = "
+                              "'scenario_id'"),
+                 std::int64_t(1));
+        QCOMPARE(v1Fingerprint(db), before);
+        auto ok = db.prepare("PRAGMA integrity_check");
+        QVERIFY(ok && ok->step() == 100);
+        QCOMPARE(ok->colText(0), std::string("ok"));
+        auto v = db.prepare("SELECT group_concat(version || '@' || applied_utc) FROM schema_version");
+        QVERIFY(v && v->step() == 100);
+        if (round == 0)
+            versions = v->colText(0);
+        else
+            QCOMPARE(v->colText(0), versions); // the second open applied nothing
+    }
+
+    // Old rows through the current reader, and the v2 tables in use on a migrated file.
+    const std::string uuid = "5eed0001-aaaa-4bbb-8ccc-000000000001";
+    {
+        HistoryReader reader;
+        QVERIFY(reader.open(path));
+        auto d = reader.runDetail(uuid);
+        QVERIFY(d);
+        QCOMPARE(d->points.size(), 4u);
+        QCOMPARE(d->points[3].outputTpsPerGpu, 201.0);
+        auto rows = reader.requests(d->points[0].id);
+        QVERIFY(rows);
+        QCOMPARE(rows->size(), 100u);
+        auto derived = reader.derivePoint(d->points[0].id);
+        QVERIFY(derived);
+        QCOMPARE((*derived)["n_sent"].get<int>(), 90);
+    }
+    {
+        StorageWriter writer;
+        QVERIFY(writer.open(path));
+        writer.setPointTelemetry(uuid, 0, 0,
+                                 {{"telemetry", {{"kv_cache_usage_peak", 0.5}, {"stalled_requests", 2}}}});
+        QVERIFY(writer.close());
+    }
+    SqliteDb db;
+    QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
+    QCOMPARE(*db.queryInt("SELECT stalled_requests FROM point_telemetry"), std::int64_t(2));
+    QCOMPARE(v1Fingerprint(db), before);
+}
 
 void TestSchema::freshDatabase()
 {
