@@ -4,6 +4,7 @@
 #include "core/sim/simserver.h"
 #include "core/util/version.h"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -38,6 +39,10 @@ void usage(std::FILE *out)
         "  --threads N             I/O threads (default 2)\n"
         "  --reasoning-content     stream reasoning as delta.reasoning_content\n"
         "  --legacy-metric-names   also export the old vLLM metric names\n"
+        "  --not-ready-s S         cold start: answer 503 (except /metrics) for S seconds after start\n"
+        "  --tokenizer T           prompt counting: auto (the model's tokenizer when fetched; default),\n"
+        "                          none (bytes/4), a tokenizer name or a tokenizer.json / *.tiktoken path\n"
+        "  --prefix-block N        prefix caching with blocks of N tokens (default 16; 0 = off)\n"
         "  --version, --help\n");
 }
 
@@ -61,8 +66,10 @@ int main(int argc, char **argv)
 {
     std::string model, gpu, precision, host = "127.0.0.1", faults, groundTruth, cert, key, served;
     long long gpus = 1, port = 8000, prefillGpus = 0, decodeGpus = 0, seed = 1, maxConn = -1, threads = 2;
-    double timeScale = 1, jitter = 0;
+    double timeScale = 1, jitter = 0, notReadyS = 0;
     bool legacy = false, reasoningContent = false;
+    std::string tokenizer = "auto";
+    long long prefixBlock = 16;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&](std::string &out) {
@@ -132,10 +139,16 @@ int main(int argc, char **argv)
             intValue(maxConn);
         else if (a == "--threads")
             intValue(threads);
+        else if (a == "--tokenizer")
+            value(tokenizer);
+        else if (a == "--prefix-block")
+            intValue(prefixBlock);
         else if (a == "--legacy-metric-names")
             legacy = true;
         else if (a == "--reasoning-content")
             reasoningContent = true;
+        else if (a == "--not-ready-s")
+            numValue(notReadyS);
         else {
             std::fprintf(stderr, "throughline-sim: unknown option \"%s\" (see --help)\n", a.c_str());
             return 2;
@@ -172,6 +185,7 @@ int main(int argc, char **argv)
     o.decodeGpus = int(decodeGpus);
     o.timeScale = timeScale;
     o.jitter = jitter;
+    o.notReadyS = std::max(0.0, notReadyS);
     o.seed = std::uint64_t(seed);
     o.faults = *f;
     o.groundTruthPath = groundTruth;
@@ -181,6 +195,8 @@ int main(int argc, char **argv)
     o.threads = int(threads);
     o.legacyMetricNames = legacy;
     o.reasoningContentField = reasoningContent;
+    o.tokenizer = tokenizer == "none" ? std::string() : tokenizer;
+    o.prefixBlockTokens = int(std::clamp(prefixBlock, 0LL, 1LL << 20));
     if (maxConn > 0)
         o.limits.maxConnections = int(maxConn);
 

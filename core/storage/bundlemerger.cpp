@@ -2,18 +2,22 @@
 
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/matrixexpander.h"
+#include "core/engine/pointanalysis.h"
 #include "core/metrics/pointaggregate.h"
 #include "core/storage/eventcodec.h"
 #include "core/storage/historyreader.h"
 #include "core/storage/importsupport.h"
 #include "core/storage/runbundle.h"
 #include "core/storage/storagewriter.h"
+#include "core/storage/telemetryreader.h"
 #include "core/targets/verdict.h"
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <map>
 #include <optional>
+#include <tuple>
 
 namespace Throughline {
 
@@ -78,6 +82,88 @@ std::optional<std::int64_t> scheduledStartNs(const json &provenance, const std::
             return static_cast<std::int64_t>(std::llround(startMs * 1e6 + e.value("slot", 0) * slotS * 1e9));
     }
     return std::nullopt;
+}
+
+// Server telemetry of one merged scenario: `stored` keeps every shard's series (labelled shard=…) and
+// sources for the merged bundle; `summary` joins the shards' copies of the same server series (same URL,
+// metric and labels) into one, so that a queue two shards both scraped counts once, for the per-point
+// summaries. Times on the merged t=0.
+struct ScenarioTelemetry {
+    TelemetrySnapshot stored;
+    TelemetrySnapshot summary;
+};
+
+Result<std::map<int, ScenarioTelemetry>> mergedTelemetry(const std::vector<Shard> &shards, std::int64_t t0,
+                                                         const std::function<double(int)> &scaleOf)
+{
+    std::map<int, ScenarioTelemetry> out;
+    std::map<std::tuple<int, std::string, std::string, std::string>, std::size_t> joined; // → summary index
+    for (std::size_t k = 0; k < shards.size(); ++k) {
+        const Shard &sh = shards[k];
+        TelemetryReader tr;
+        if (auto s = tr.open(sh.path); !s)
+            return s.error();
+        if (!tr.hasTelemetry())
+            continue;
+        auto series = tr.series(sh.uuid);
+        if (!series)
+            return series.error();
+        auto sources = tr.sources(sh.uuid);
+        if (!sources)
+            return sources.error();
+        const std::string tag = sh.detail.summary.shard.empty() ? std::to_string(k) : sh.detail.summary.shard;
+        std::map<std::pair<int, int>, int> sourceIndex; // (scenario, shard's source index) → merged index
+        for (const StoredTelemetrySource &src : *sources) {
+            ScenarioTelemetry &st = out[src.scenarioIndex];
+            sourceIndex[{src.scenarioIndex, src.source}] = static_cast<int>(st.stored.sources.size());
+            TelemetrySourceStatus m;
+            m.url = src.url;
+            m.backendId = src.backend;
+            m.scrapesOk = src.scrapesOk;
+            m.scrapesFailed = src.scrapesFailed;
+            m.malformedLines = src.malformedLines;
+            m.lastError = src.lastError.empty() ? std::string() : "shard " + tag + ": " + src.lastError;
+            st.stored.sources.push_back(m);
+        }
+        for (StoredTelemetrySeries &ser : *series) {
+            if (ser.scenarioIndex < 0)
+                continue;
+            ScenarioTelemetry &st = out[ser.scenarioIndex];
+            const auto shiftNs = static_cast<std::int64_t>(std::llround(
+                static_cast<double>(sh.detail.summary.t0UnixNs - t0) * scaleOf(ser.scenarioIndex)));
+            TelemetrySeries t;
+            t.name = ser.metric;
+            t.unit = ser.unit;
+            t.common = true;
+            for (auto it = ser.labels.begin(); it != ser.labels.end(); ++it)
+                if (it.key() != "shard")
+                    t.labels.emplace_back(it.key(), it->is_string() ? it->get<std::string>() : it->dump());
+            t.samples = std::move(ser.samples);
+            for (TelemetrySample &x : t.samples)
+                x.tNs += shiftNs;
+            // The stored source is the URL; its index among this shard's sources of the scenario, when known.
+            t.source = 0;
+            for (const StoredTelemetrySource &src : *sources)
+                if (src.scenarioIndex == ser.scenarioIndex && src.url == ser.source)
+                    t.source = sourceIndex[{src.scenarioIndex, src.source}];
+            const auto key = std::make_tuple(ser.scenarioIndex, ser.source, t.name, json(ser.labels).dump());
+            if (auto j = joined.find(key); j != joined.end()) {
+                TelemetrySeries &same = st.summary.series[j->second];
+                same.samples.insert(same.samples.end(), t.samples.begin(), t.samples.end());
+                std::sort(same.samples.begin(), same.samples.end(),
+                          [](const TelemetrySample &a, const TelemetrySample &b) { return a.tNs < b.tNs; });
+            } else {
+                joined[key] = st.summary.series.size();
+                st.summary.series.push_back(t);
+            }
+            t.labels.emplace_back("shard", tag);
+            std::sort(t.labels.begin(), t.labels.end());
+            st.stored.series.push_back(std::move(t));
+        }
+    }
+    for (auto &[index, st] : out)
+        st.summary.sources = st.stored.sources;
+    return out;
 }
 
 std::optional<TargetTable> storedTargets(const RunDetail &d, std::vector<std::string> &notes)
@@ -242,6 +328,16 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         run.scenarios.push_back(std::move(si));
     }
 
+    // Server telemetry of the shards (schema v2 bundles; older ones have none).
+    auto telemetry = mergedTelemetry(shards, t0, [&](int scenarioIndex) {
+        for (const ScenarioRow &sc : first.detail.scenarios)
+            if (sc.index == scenarioIndex)
+                return scenarioTimeScale(first.detail.summary, sc);
+        return 1.0;
+    });
+    if (!telemetry)
+        return telemetry.error();
+
     if (auto s = RunBundle::createEmpty(outBundle); !s)
         return s.error();
     StorageWriter writer;
@@ -337,6 +433,26 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         if (scheduled)
             ++report.scheduledPoints;
         json agg = merged.empty() ? json{{"metrics", json::object()}} : options.aggregator(merged, ctx);
+        // Per-point telemetry summary over the merged window, stalls over the merged streams (as the engine
+        // does per point, core/engine/pointanalysis.h); only for scenarios with stored telemetry.
+        nlohmann::json pointTelemetry;
+        if (const auto tIt = telemetry->find(key.first); tIt != telemetry->end() && !merged.empty()) {
+            if (auto pr = PointResult::fromJson(agg)) {
+                PointOutcome po;
+                po.pointIndex = key.second;
+                po.result = std::move(pr).value();
+                po.result.telemetry.clear();
+                const std::size_t notesBefore = po.result.validity.notes.size();
+                StallOptions stalls;
+                stalls.minThresholdNs =
+                    static_cast<std::int64_t>(static_cast<double>(stalls.minThresholdNs) * scale);
+                analysePoint(po, merged, &tIt->second.summary, stalls, false);
+                agg["telemetry"] = po.telemetry["telemetry"];
+                for (std::size_t n = notesBefore; n < po.result.validity.notes.size(); ++n)
+                    agg["validity"]["notes"].push_back(po.result.validity.notes[n]);
+                pointTelemetry = std::move(po.telemetry);
+            }
+        }
         if (skewMs > options.skewLimitMs) {
             report.warnings.push_back(
                 "point " + ctx.scenario.key + " #" + std::to_string(key.second) + ": shard start skew " +
@@ -357,7 +473,13 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         writer.addRequests(run.uuid, std::move(merged));
         writer.finishPoint(run.uuid,
                            FinishedPoint{key.first, key.second, agg, "", ctx.windowStartNs, ctx.windowEndNs});
+        if (pointTelemetry.is_object())
+            writer.setPointTelemetry(run.uuid, key.first, key.second, std::move(pointTelemetry));
     }
+    // Every shard's series, labelled with its shard, one source list per scenario.
+    for (auto &[index, st] : *telemetry)
+        if (!st.stored.series.empty() || !st.stored.sources.empty())
+            writer.addTelemetry(run.uuid, index, std::move(st.stored));
     // Verdicts on the merged points, as `run` judges an unsharded campaign.
     for (const ScenarioRow &sc : first.detail.scenarios) {
         const Scenario *scenario = nullptr;

@@ -15,10 +15,24 @@ std::size_t discard(char *, std::size_t size, std::size_t n, void *)
 }
 
 // One GET; returns the HTTP status (0 on transport failure, message in error).
-long get(CURL *easy, const std::string &url, long timeoutMs, std::string &error)
+long get(CURL *easy, const std::string &url, const ReadinessOptions &options, std::string &error)
 {
+    const long timeoutMs = static_cast<long>(options.attemptTimeout.count());
     char errbuf[CURL_ERROR_SIZE] = {};
     curl_easy_reset(easy);
+    curl_slist *headers = nullptr;
+    std::string auth;
+    if (!options.bearerToken.empty()) {
+        auth = "Authorization: Bearer " + options.bearerToken;
+        headers = curl_slist_append(headers, auth.c_str());
+        curl_easy_setopt(easy, CURLOPT_HTTPHEADER, headers);
+    }
+    if (!options.caFile.empty())
+        curl_easy_setopt(easy, CURLOPT_CAINFO, options.caFile.c_str());
+    if (options.insecure) {
+        curl_easy_setopt(easy, CURLOPT_SSL_VERIFYPEER, 0L);
+        curl_easy_setopt(easy, CURLOPT_SSL_VERIFYHOST, 0L);
+    }
     curl_easy_setopt(easy, CURLOPT_URL, url.c_str());
     curl_easy_setopt(easy, CURLOPT_NOSIGNAL, 1L);
     curl_easy_setopt(easy, CURLOPT_TIMEOUT_MS, timeoutMs);
@@ -29,6 +43,8 @@ long get(CURL *easy, const std::string &url, long timeoutMs, std::string &error)
     const CURLcode rc = curl_easy_perform(easy);
     long status = 0;
     curl_easy_getinfo(easy, CURLINFO_RESPONSE_CODE, &status);
+    curl_easy_setopt(easy, CURLOPT_HTTPHEADER, nullptr);
+    curl_slist_free_all(headers);
     if (rc != CURLE_OK) {
         error = (errbuf[0] ? std::string(errbuf) : std::string(curl_easy_strerror(rc))) + " (" + url + ")";
         return 0;
@@ -69,7 +85,7 @@ Result<ReadinessResult> ReadinessProbe::waitUntilReady(const std::string &baseUr
         const std::string url = root + (needHealth ? "/health" : "/v1/models");
         std::string error;
         ++r.attempts;
-        const long status = get(easy, url, static_cast<long>(options.attemptTimeout.count()), error);
+        const long status = get(easy, url, options, error);
         if (status >= 200 && status <= 299) {
             if (needHealth)
                 r.healthOkNs = nowNs();

@@ -18,6 +18,9 @@ struct ReadinessOptions {
     std::chrono::milliseconds attemptTimeout{1000};
     std::chrono::milliseconds deadline{600'000}; // give up after this long (error Network)
     bool requireModels = true;                   // also wait for /v1/models
+    std::string bearerToken;                     // sent as Authorization: Bearer (servers started with a key)
+    std::string caFile;                          // TLS: extra CA bundle
+    bool insecure = false;                       // TLS: skip verification
 };
 
 struct ReadinessResult {

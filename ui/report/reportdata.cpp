@@ -123,6 +123,8 @@ Result<ReportData> ReportData::fromHistory(HistoryReader &reader, const std::str
         r.phase = sc.phase;
         r.isl = sc.isl;
         r.osl = sc.osl;
+        if (sc.config.is_object() && sc.config.contains("cold_start"))
+            r.coldStart = sc.config["cold_start"]; // stored inside the scenario config (issue 9)
         if (sc.verdictJson.is_object() && !sc.verdictJson.empty()) {
             auto v = Verdict::fromJson(sc.verdictJson);
             if (v)

@@ -333,6 +333,62 @@ QList<Row> provenanceRows(const nlohmann::json &prov)
     return rows;
 }
 
+// Per-point server telemetry (results.json point "telemetry"): rows only for points that carry it.
+QList<Row> telemetryRows(const ScenarioResult &s, bool *anyEnergy)
+{
+    QList<Row> rows;
+    *anyEnergy = false;
+    for (int i = 0; i < int(s.points.size()); ++i) {
+        const auto &t = s.points[i].telemetry;
+        if (t.empty())
+            continue;
+        auto v = [&t](const char *k) { return t.count(k) ? t.at(k) : std::nan(""); };
+        *anyEnergy = *anyEnergy || std::isfinite(v("energy_per_output_token_j"));
+        const double scrapes = v("scrapes");
+        rows.append({Cell{QString::number(i), {}}, Cell{loadText(s.points[i].load), {}},
+                     Cell{ReportWriter::number(v("kv_cache_usage_peak") * 100.0, 1), {}},
+                     Cell{ReportWriter::number(v("waiting_mean"), 2), {}},
+                     Cell{ReportWriter::number(v("waiting_peak"), 0), {}},
+                     Cell{std::isfinite(scrapes) ? ReportWriter::number(v("scrape_failures"), 0) + u'/' +
+                                                       ReportWriter::number(scrapes, 0)
+                                                 : u"n/a"_qs,
+                          v("scrape_failures") > 0 ? QColor(252, 232, 200) : QColor()},
+                     Cell{ReportWriter::number(v("stalled_requests"), 0),
+                          v("stalled_requests") > 0 ? QColor(252, 232, 200) : QColor()},
+                     Cell{ReportWriter::number(v("gpu_power_w_mean"), 0), {}},
+                     Cell{ReportWriter::number(v("energy_per_output_token_j"), 3), {}}});
+    }
+    return rows;
+}
+
+// Cold start facts (results.json scenario "cold_start"); empty when not measured.
+QList<Row> coldStartRows(const nlohmann::json &c)
+{
+    QList<Row> rows;
+    if (!c.is_object())
+        return rows;
+    auto num = [&c](const char *k, int decimals) {
+        return ReportWriter::number(c.contains(k) && c[k].is_number() ? c[k].get<double>() : std::nan(""),
+                                    decimals);
+    };
+    const std::string since = c.value("since", std::string());
+    const QString from = since == "ready_since" ? u"--ready-since moment"_qs
+                         : since == "run_start" ? u"run start"_qs
+                                                : u"scenario start"_qs;
+    const bool ready = c.contains("time_to_ready_s") && c["time_to_ready_s"].is_number();
+    rows.append({Cell{u"Time to ready (s)"_qs, {}}, Cell{ready ? num("time_to_ready_s", 2) : u"not ready"_qs,
+                                                         ready ? QColor() : QColor(245, 170, 170)}});
+    rows.append({Cell{u"Measured from"_qs, {}}, Cell{from, {}}});
+    rows.append({Cell{u"Polls (/health, /v1/models)"_qs, {}},
+                 Cell{num("polls", 0) + u" every "_qs + num("poll_interval_s", 2) + u" s"_qs, {}}});
+    rows.append({Cell{u"First request TTFT (ms)"_qs, {}}, Cell{num("first_request_ttft_ms", 1), {}}});
+    rows.append({Cell{u"First request E2E (ms)"_qs, {}}, Cell{num("first_request_e2e_ms", 1), {}}});
+    if (c.contains("error") && c["error"].is_string())
+        rows.append(
+            {Cell{u"Problem"_qs, {}}, Cell{qs(c["error"].get<std::string>()), QColor(252, 232, 200)}});
+    return rows;
+}
+
 void render(Doc &d, const ReportData &data)
 {
     const RunResults &run = data.run;
@@ -496,6 +552,24 @@ void render(Doc &d, const ReportData &data)
                      u"TTFT p90 ms"_qs, u"TPOT p90 ms"_qs, u"E2E p90 ms"_qs, u"tok/s/user"_qs,
                      u"Validity"_qs},
                     rows, 8);
+            bool anyEnergy = false;
+            const QList<Row> tele = telemetryRows(s, &anyEnergy);
+            if (!tele.isEmpty()) {
+                d.text(u"Server telemetry per point"_qs, 9, true);
+                d.table({u"#"_qs, u"Load"_qs, u"Peak KV %"_qs, u"Mean waiting"_qs, u"Peak waiting"_qs,
+                         u"Scrapes failed"_qs, u"Stalled streams"_qs, u"GPU power W"_qs,
+                         u"Energy J/token"_qs},
+                        tele, 8);
+                if (!anyEnergy)
+                    d.text(
+                        u"Energy per token needs GPU power (e.g. a DCGM exporter as an extra telemetry URL)."_qs,
+                        7.5, false, QColor(80, 80, 80));
+            }
+            const QList<Row> cold = coldStartRows(s.coldStart);
+            if (!cold.isEmpty()) {
+                d.text(u"Cold start"_qs, 9, true);
+                d.table({u"Fact"_qs, u"Value"_qs}, cold, 8);
+            }
             if (!s.verdict.checks.empty()) {
                 QList<Row> checks;
                 for (const VerdictCheck &c : s.verdict.checks)

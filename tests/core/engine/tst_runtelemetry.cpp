@@ -8,11 +8,11 @@
 #include "core/engine/runcontroller.h"
 #include "core/metrics/jsonschemavalidator.h"
 #include "core/metrics/resultsjson.h"
-#include "core/sim/simprocess.h"
 #include "core/storage/runbundle.h"
 #include "core/storage/runrecording.h"
 #include "core/storage/sqlitedb.h"
 #include "core/telemetry/commonseries.h"
+#include "simchildlauncher.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -102,6 +102,101 @@ private:
     std::thread m_thread;
 };
 
+// A DCGM exporter on loopback: serves the fixture exposition (dcgm-exporter's default counters, two GPUs)
+// with DCGM_FI_DEV_POWER_USAGE replaced by power(gpu, t), t = seconds since construction (steady clock).
+class DcgmServer
+{
+public:
+    explicit DcgmServer(std::string exposition)
+        : m_text(std::move(exposition))
+        , m_epoch(std::chrono::steady_clock::now())
+    {
+        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
+        int one = 1;
+        ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+        sockaddr_in a{};
+        a.sin_family = AF_INET;
+        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        ::bind(m_fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
+        ::listen(m_fd, 16);
+        socklen_t len = sizeof a;
+        ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&a), &len);
+        m_port = ntohs(a.sin_port);
+        m_thread = std::thread([this] { serve(); });
+    }
+    ~DcgmServer()
+    {
+        m_stop = true;
+        ::shutdown(m_fd, SHUT_RDWR);
+        ::close(m_fd);
+        m_thread.join();
+    }
+    int port() const { return m_port; }
+    int served() const { return m_served.load(); }
+    std::chrono::steady_clock::time_point epoch() const { return m_epoch; }
+
+    // Watts of GPU g at t seconds: the fixture's base value, a ramp and a sine (period 1.3 s).
+    static double power(int g, double t)
+    {
+        return (g == 0 ? 350.5 : 410.25) + 40.0 * t + 80.0 * std::sin(2 * M_PI * t / kPeriodS);
+    }
+    // ∫ power(g, t) dt over [a, b] in joules.
+    static double energy(int g, double a, double b)
+    {
+        const double base = g == 0 ? 350.5 : 410.25;
+        return base * (b - a) + 20.0 * (b * b - a * a) +
+               80.0 * kPeriodS / (2 * M_PI) *
+                   (std::cos(2 * M_PI * a / kPeriodS) - std::cos(2 * M_PI * b / kPeriodS));
+    }
+
+private:
+    static constexpr double kPeriodS = 1.3;
+    void serve()
+    {
+        for (;;) {
+            const int c = ::accept(m_fd, nullptr, nullptr);
+            if (c < 0 || m_stop.load()) {
+                if (c >= 0)
+                    ::close(c);
+                return;
+            }
+            char buf[4096];
+            (void)::recv(c, buf, sizeof buf, 0);
+            const double t =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - m_epoch).count();
+            std::string body;
+            std::size_t pos = 0;
+            while (pos < m_text.size()) {
+                std::size_t end = m_text.find('\n', pos);
+                if (end == std::string::npos)
+                    end = m_text.size();
+                std::string line = m_text.substr(pos, end - pos);
+                if (line.rfind("DCGM_FI_DEV_POWER_USAGE{", 0) == 0) {
+                    const int g = line.find("gpu=\"1\"") != std::string::npos ? 1 : 0;
+                    char v[64];
+                    std::snprintf(v, sizeof v, "%.6f", power(g, t));
+                    line = line.substr(0, line.rfind(' ') + 1) + v;
+                }
+                body += line + '\n';
+                pos = end + 1;
+            }
+            const std::string reply = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\n"
+                                      "Content-Length: " +
+                                      std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
+            (void)::send(c, reply.data(), reply.size(), MSG_NOSIGNAL);
+            ::close(c);
+            ++m_served;
+        }
+    }
+    std::string m_text;
+    std::chrono::steady_clock::time_point m_epoch;
+    int m_fd = -1;
+    int m_port = 0;
+    std::atomic<bool> m_stop{false};
+    std::atomic<int> m_served{0};
+    std::thread m_thread;
+};
+
 double median(std::vector<double> v)
 {
     std::sort(v.begin(), v.end());
@@ -144,6 +239,7 @@ private Q_SLOTS:
     void queuePastKvCapacity();
     void injectedStallNoted();
     void failingScrapeLeavesThroughput();
+    void energyPerTokenFromDcgm();
 
 private:
     Scenario scenario(const std::vector<int> &concurrencies, int requests, double timeScale) const;
@@ -184,24 +280,7 @@ Scenario TestRunTelemetry::scenario(const std::vector<int> &concurrencies, int r
 
 SimLauncher TestRunTelemetry::launcher(const QString &truthPath, const std::string &faults) const
 {
-    return [truthPath, faults](const Scenario &sc, int) -> Result<SimulatedEndpoint> {
-        SimulatorOptions so = sc.endpoint.sim;
-        so.faults = faults;
-        so.seed = 5;
-        auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, sc.deployment.gpus,
-                                             sc.deployment.precision, so);
-        if (!truthPath.isEmpty())
-            args.insert(args.end(), {"--ground-truth", truthPath.toStdString()});
-        auto proc = std::make_shared<SimProcess>();
-        auto port = proc->start(THROUGHLINE_SIM_EXE, args);
-        if (!port)
-            return port.error();
-        SimulatedEndpoint e;
-        e.baseUrl = proc->baseUrl();
-        e.timeScale = so.timeScale;
-        e.owner = proc;
-        return e;
-    };
+    return simChildLauncher(truthPath, faults, 5);
 }
 
 Result<RunOutcome> TestRunTelemetry::run(const Scenario &s, const SimLauncher &l, RunOptions opt) const
@@ -459,6 +538,71 @@ void TestRunTelemetry::failingScrapeLeavesThroughput()
         within = diff <= 2.0;
     }
     QVERIFY2(within, "output throughput with failing telemetry differs by more than 2 %");
+}
+
+void TestRunTelemetry::energyPerTokenFromDcgm()
+{
+    // A DCGM exporter (two GPUs, power changing as a ramp + sine) as an extra telemetry URL of a short
+    // simulated run at time scale 1 (model time = wall time): the point's energy_j must equal ∫ power dt over
+    // its window (both GPUs) and energy_per_output_token_j that energy ÷ the window's output tokens, each
+    // within 2 %. Both references are computed here from first principles (the served power function; the
+    // records' content events), not from the telemetry store.
+    QFile f(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/telemetry/dcgm_exporter_2gpu.prom.txt"));
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    DcgmServer dcgm(f.readAll().toStdString());
+    Scenario s = scenario({8}, 32, 1.0);
+    s.endpoint.telemetryIntervalS = 0.1;
+    s.endpoint.telemetryUrls = {"http://127.0.0.1:" + std::to_string(dcgm.port()) + "/metrics"};
+    auto out = run(s, launcher({}));
+    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    const ScenarioOutcome &so = out->scenarios.front();
+    QVERIFY2(!so.aborted, so.abortReason.c_str());
+    QCOMPARE(so.points.size(), std::size_t(1));
+    QCOMPARE(so.telemetry.sources.size(), std::size_t(2));
+    QCOMPARE(so.telemetry.sources[1].scrapesFailed, 0);
+    QVERIFY(dcgm.served() > 5);
+    const PointOutcome &po = so.points.front();
+    const auto &tm = po.result.telemetry;
+    QVERIFY(tm.count("energy_j") && tm.count("energy_per_output_token_j") && tm.count("gpu_power_w_mean"));
+
+    // Window in run-clock seconds → the server's clock (its epoch vs the run's t=0).
+    const double offsetS =
+        static_cast<double>(
+            out->t0SteadyNs -
+            std::chrono::duration_cast<std::chrono::nanoseconds>(dcgm.epoch().time_since_epoch()).count()) /
+        1e9;
+    const double a = po.result.w0S + offsetS, b = po.result.w1S + offsetS;
+    const double expectJ = DcgmServer::energy(0, a, b) + DcgmServer::energy(1, a, b);
+
+    // Output tokens of content events inside [W0, W1] (per-event counts, else N_out spread evenly).
+    double tokens = 0;
+    const auto w0 = static_cast<std::int64_t>(po.result.w0S * 1e9),
+               w1 = static_cast<std::int64_t>(po.result.w1S * 1e9);
+    for (const RequestRecord &r : po.records) {
+        int content = 0;
+        for (const StreamEvent &e : r.events)
+            content += e.kind == StreamEvent::Kind::Content;
+        if (content == 0)
+            continue;
+        const double spread = r.nOut > 0 ? double(r.nOut) / content : 1.0;
+        for (const StreamEvent &e : r.events) {
+            const std::int64_t t = e.tNs;
+            if (e.kind == StreamEvent::Kind::Content && t >= w0 && t <= w1)
+                tokens += e.tokens >= 0 ? double(e.tokens) : spread;
+        }
+    }
+    QVERIFY(tokens > 100);
+    const double gotJ = tm.at("energy_j"), gotPerToken = tm.at("energy_per_output_token_j");
+    qInfo("window %.3f s: energy %.1f J (expected %.1f J, %+.2f %%); %.0f output tokens; %.4f J/token "
+          "(expected "
+          "%.4f, %+.2f %%); mean power %.1f W; %d DCGM scrapes",
+          po.result.w1S - po.result.w0S, gotJ, expectJ, (gotJ / expectJ - 1) * 100, tokens, gotPerToken,
+          expectJ / tokens, (gotPerToken / (expectJ / tokens) - 1) * 100, tm.at("gpu_power_w_mean"),
+          dcgm.served());
+    QVERIFY(std::abs(gotJ / expectJ - 1) <= 0.02);
+    QVERIFY(std::abs(gotPerToken / (expectJ / tokens) - 1) <= 0.02);
+    const double meanW = expectJ / (b - a);
+    QVERIFY(std::abs(tm.at("gpu_power_w_mean") / meanW - 1) <= 0.05); // sample mean vs time mean
 }
 
 QTEST_GUILESS_MAIN(TestRunTelemetry)
