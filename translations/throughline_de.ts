@@ -93,6 +93,108 @@
     </message>
 </context>
 <context>
+    <name>Throughline::DeriveControls</name>
+    <message>
+        <source>Re-derive from requests</source>
+        <translation>Aus Anfragen neu ableiten</translation>
+    </message>
+    <message>
+        <source>Recompute the point metrics from the stored request rows under another definition. Imported runs without request rows keep their stored values.</source>
+        <translation>Die Punktmetriken aus den gespeicherten Anfragezeilen unter einer anderen Definition neu berechnen. Importierte Läufe ohne Anfragezeilen behalten ihre gespeicherten Werte.</translation>
+    </message>
+    <message>
+        <source>steady-state window</source>
+        <translation>Fenster im eingeschwungenen Zustand</translation>
+    </message>
+    <message>
+        <source>whole point</source>
+        <translation>ganzer Punkt</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>pro GPU</translation>
+    </message>
+    <message>
+        <source>per decode GPU</source>
+        <translation>pro Decode-GPU</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>gesamt</translation>
+    </message>
+    <message>
+        <source>Percentile:</source>
+        <translation>Perzentil:</translation>
+    </message>
+    <message>
+        <source>Showing: %1</source>
+        <translation>Angezeigt: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::DerivedPointsTableModel</name>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>n ok</source>
+        <translation>n ok</translation>
+    </message>
+    <message>
+        <source>Window s</source>
+        <translation>Fenster s</translation>
+    </message>
+    <message>
+        <source>Out tok/s</source>
+        <translation>Ausg. Tok/s</translation>
+    </message>
+    <message>
+        <source>Out tok/s ÷ %1 GPU</source>
+        <translation>Ausg. Tok/s ÷ %1 GPU</translation>
+    </message>
+    <message>
+        <source>TTFT %1 ms</source>
+        <translation>TTFT %1 ms</translation>
+    </message>
+    <message>
+        <source>TPOT %1 ms</source>
+        <translation>TPOT %1 ms</translation>
+    </message>
+    <message>
+        <source>E2E %1 ms</source>
+        <translation>E2E %1 ms</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>re-derived</source>
+        <translation>neu abgeleitet</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>gespeichert</translation>
+    </message>
+    <message>
+        <source>all</source>
+        <translation>alle</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>Decode</translation>
+    </message>
+</context>
+<context>
     <name>Throughline::DesignerPage</name>
     <message>
         <source>Scenarios</source>
@@ -623,6 +725,50 @@
     <message>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Curve and distributions</source>
+        <translation>Kurve und Verteilungen</translation>
+    </message>
+    <message>
+        <source>Over time</source>
+        <translation>Zeitverlauf</translation>
+    </message>
+    <message>
+        <source>Step function (MLPerf)</source>
+        <translation>Treppenfunktion (MLPerf)</translation>
+    </message>
+    <message>
+        <source>Draw the overlaid curves as MLPerf Endpoints step functions.</source>
+        <translation>Die überlagerten Kurven als MLPerf-Endpoints-Treppenfunktionen zeichnen.</translation>
+    </message>
+    <message>
+        <source>Bars:</source>
+        <translation>Balken:</translation>
+    </message>
+    <message>
+        <source>output tok/s per GPU at the operating point</source>
+        <translation>Ausgabe-Tok/s pro GPU im Betriebspunkt</translation>
+    </message>
+    <message>
+        <source>TTFT p99</source>
+        <translation>TTFT p99</translation>
+    </message>
+    <message>
+        <source>TPOT p99</source>
+        <translation>TPOT p99</translation>
+    </message>
+    <message>
+        <source>Export bars…</source>
+        <translation>Balken exportieren…</translation>
+    </message>
+    <message>
+        <source>Curve (%1)</source>
+        <translation>Kurve (%1)</translation>
+    </message>
+    <message>
+        <source>Per phase: %1 (%2)</source>
+        <translation>Pro Phase: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -1282,6 +1428,37 @@
     </message>
 </context>
 <context>
+    <name>Throughline::PointDeriver</name>
+    <message>
+        <source>stored, %1</source>
+        <translation>gespeichert, %1</translation>
+    </message>
+    <message>
+        <source>steady-state window</source>
+        <translation>Fenster im eingeschwungenen Zustand</translation>
+    </message>
+    <message>
+        <source>whole point</source>
+        <translation>ganzer Punkt</translation>
+    </message>
+    <message>
+        <source>per GPU</source>
+        <translation>pro GPU</translation>
+    </message>
+    <message>
+        <source>per decode GPU</source>
+        <translation>pro Decode-GPU</translation>
+    </message>
+    <message>
+        <source>total, not per GPU</source>
+        <translation>gesamt, nicht pro GPU</translation>
+    </message>
+    <message>
+        <source>re-derived %1, %2, %3</source>
+        <translation>neu abgeleitet %1, %2, %3</translation>
+    </message>
+</context>
+<context>
     <name>Throughline::PointsTableModel</name>
     <message>
         <source>n/a</source>
@@ -1344,6 +1521,38 @@
     <message>
         <source>tokens/s per user (1000 / TPOT p90)</source>
         <translation>Tokens/s pro Nutzer (1000 / TPOT p90)</translation>
+    </message>
+    <message>
+        <source>tokens/s per user (1000 / TPOT %1)</source>
+        <translation>Tokens/s pro Nutzer (1000 / TPOT %1)</translation>
+    </message>
+    <message>
+        <source>, re-derived %1</source>
+        <translation>, neu abgeleitet %1</translation>
+    </message>
+    <message>
+        <source>, stored %1</source>
+        <translation>, gespeichert %1</translation>
+    </message>
+    <message>
+        <source>TTFT p99 (ms)</source>
+        <translation>TTFT p99 (ms)</translation>
+    </message>
+    <message>
+        <source>TPOT p99 (ms)</source>
+        <translation>TPOT p99 (ms)</translation>
+    </message>
+    <message>
+        <source>phase (operating point)</source>
+        <translation>Phase (Betriebspunkt)</translation>
+    </message>
+    <message>
+        <source>(no phase)</source>
+        <translation>(keine Phase)</translation>
+    </message>
+    <message>
+        <source>, re-derived</source>
+        <translation>, neu abgeleitet</translation>
     </message>
 </context>
 <context>
@@ -1624,6 +1833,38 @@
         <source>stopped</source>
         <translation>angehalten</translation>
     </message>
+    <message>
+        <source>Server: KV cache and queue</source>
+        <translation>Server: KV-Cache und Warteschlange</translation>
+    </message>
+    <message>
+        <source>KV cache %</source>
+        <translation>KV-Cache %</translation>
+    </message>
+    <message>
+        <source>KV cache (%)</source>
+        <translation>KV-Cache (%)</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartend</translation>
+    </message>
+    <message>
+        <source>Scraped from the server&apos;s metrics endpoint on the run&apos;s telemetry interval (wall clock): requests in the running batch, requests queued, and KV-cache usage in % (right axis).</source>
+        <translation>Vom Metrik-Endpunkt des Servers im Telemetrie-Intervall des Laufs abgefragt (Echtzeit): Anfragen im laufenden Batch, wartende Anfragen und KV-Cache-Belegung in % (rechte Achse).</translation>
+    </message>
+    <message>
+        <source>No server telemetry: scraping is off for this endpoint (telemetry interval 0).</source>
+        <translation>Keine Server-Telemetrie: Abfrage für diesen Endpunkt ausgeschaltet (Telemetrie-Intervall 0).</translation>
+    </message>
+    <message>
+        <source>No server telemetry: every scrape failed (%1).</source>
+        <translation>Keine Server-Telemetrie: jede Abfrage schlug fehl (%1).</translation>
+    </message>
+    <message>
+        <source>No server telemetry: the server&apos;s metrics have no KV-cache or queue series.</source>
+        <translation>Keine Server-Telemetrie: die Metriken des Servers enthalten keine KV-Cache- oder Warteschlangen-Reihen.</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::RunPointsModel</name>
@@ -1678,6 +1919,22 @@
     <message>
         <source>Validity</source>
         <translation>Gültigkeit</translation>
+    </message>
+    <message>
+        <source>not measured (stopped)</source>
+        <translation>nicht gemessen (angehalten)</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>Stopped before any request of this point was measured.</source>
+        <translation>Angehalten, bevor eine Anfrage dieses Lastpunkts gemessen wurde.</translation>
+    </message>
+    <message>
+        <source>Stopped: no new requests after the stop; the requests in flight finished and are counted (%1 measured).</source>
+        <translation>Angehalten: nach dem Stopp keine neuen Anfragen; laufende Anfragen wurden abgeschlossen und zählen (%1 gemessen).</translation>
     </message>
 </context>
 <context>
@@ -1761,6 +2018,152 @@
     <message>
         <source>Errors</source>
         <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>■ stopped</source>
+        <translation>■ angehalten</translation>
+    </message>
+    <message>
+        <source>– not measured</source>
+        <translation>– nicht gemessen</translation>
+    </message>
+    <message>
+        <source>– not run</source>
+        <translation>– nicht gelaufen</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>angehalten</translation>
+    </message>
+    <message>
+        <source>Not judged: the scenario did not run all its points. Checks on the measured points:</source>
+        <translation>Nicht beurteilt: das Szenario hat nicht alle Lastpunkte durchlaufen. Prüfungen an den gemessenen Punkten:</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::RunTimelineView</name>
+    <message>
+        <source>Scenario:</source>
+        <translation>Szenario:</translation>
+    </message>
+    <message>
+        <source>run time (s)</source>
+        <translation>Laufzeit (s)</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>Ausgabe-Tokens/s</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>client, by completion</source>
+        <translation>Client, nach Abschluss</translation>
+    </message>
+    <message>
+        <source>TTFT percentiles</source>
+        <translation>TTFT-Perzentile</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>TPOT percentiles</source>
+        <translation>TPOT-Perzentile</translation>
+    </message>
+    <message>
+        <source>In flight and server queue</source>
+        <translation>Laufend und Server-Warteschlange</translation>
+    </message>
+    <message>
+        <source>requests</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <source>client in flight</source>
+        <translation>Client laufend</translation>
+    </message>
+    <message>
+        <source>KV-cache usage</source>
+        <translation>KV-Cache-Auslastung</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>GPU utilisation</source>
+        <translation>GPU-Auslastung</translation>
+    </message>
+    <message>
+        <source>GPU power</source>
+        <translation>GPU-Leistung</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>Server prompt tokens/s</source>
+        <translation>Server-Prompt-Tokens/s</translation>
+    </message>
+    <message>
+        <source>server generation</source>
+        <translation>Server-Generierung</translation>
+    </message>
+    <message>
+        <source>server running</source>
+        <translation>Server laufend</translation>
+    </message>
+    <message>
+        <source>server waiting</source>
+        <translation>Server wartend</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>utilisation</source>
+        <translation>Auslastung</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>Leistung</translation>
+    </message>
+    <message>
+        <source>server prompt</source>
+        <translation>Server-Prompt</translation>
+    </message>
+    <message>
+        <source>%1 — not stored</source>
+        <translation>%1 — nicht gespeichert</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n request(s), %1 output tokens, buckets of %2 s; %3 telemetry series%4</source>
+        <translation>
+            <numerusform>%n Anfrage, %1 Ausgabe-Tokens, Intervalle von %2 s; %3 Telemetriereihen%4</numerusform>
+            <numerusform>%n Anfragen, %1 Ausgabe-Tokens, Intervalle von %2 s; %3 Telemetriereihen%4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source> (database without telemetry)</source>
+        <translation> (Datenbank ohne Telemetrie)</translation>
     </message>
 </context>
 <context>

@@ -52,6 +52,32 @@ private slots:
         QCOMPARE(outcome->scenarios.size(), size_t(2));
         QVERIFY(outcome->simulated);
 
+        // Server telemetry (the simulator's /metrics, scraped on the demo's model-time interval): the
+        // fifth plot holds KV-cache usage and the running batch, at most what the engine scraped (the
+        // last samples of a scenario may come after the final poll), in range.
+        QVERIFY(run->telemetryPlot()->isVisibleTo(&window));
+        QVERIFY(run->telemetryHint()->isHidden());
+        std::size_t scrapedKv = 0, scrapedRunning = 0;
+        for (const ScenarioOutcome &so : outcome->scenarios) {
+            if (const TelemetrySeries *s = so.telemetry.find("kv_cache_usage"))
+                scrapedKv += s->samples.size();
+            if (const TelemetrySeries *s = so.telemetry.find("running"))
+                scrapedRunning += s->samples.size();
+        }
+        const int kvPoints = run->telemetryPlot()->pointCount(RunPage::KvCacheSeries);
+        const int runningPoints = run->telemetryPlot()->pointCount(RunPage::RunningSeries);
+        qInfo("telemetry: %d KV-cache and %d running points plotted of %zu / %zu scraped", kvPoints,
+              runningPoints, scrapedKv, scrapedRunning);
+        QVERIFY(scrapedKv > 0 && scrapedRunning > 0);
+        QVERIFY(kvPoints > 0 && size_t(kvPoints) <= scrapedKv);
+        QVERIFY(runningPoints > 0 && size_t(runningPoints) <= scrapedRunning);
+        QVERIFY2(size_t(runningPoints) * 2 >= scrapedRunning, "most scraped samples should be plotted");
+        const auto [kvMin, kvMax] = run->telemetryPlot()->valueRange(RunPage::KvCacheSeries);
+        QVERIFY2(kvMin >= 0 && kvMax > 0 && kvMax <= 100,
+                 qPrintable(QStringLiteral("%1 %2").arg(kvMin).arg(kvMax)));
+        const double maxRunning = run->telemetryPlot()->valueRange(RunPage::RunningSeries).second;
+        QVERIFY2(maxRunning >= 1 && maxRunning <= 16, qPrintable(QString::number(maxRunning))); // C ≤ 16
+
         // Verdicts: every scenario passes, shown as such in the results table.
         RunResultsModel *results = run->resultsModel();
         QCOMPARE(results->rowCount(), 2);
@@ -110,6 +136,7 @@ private slots:
         // Slow the simulator down so the run is still going when we cancel.
         window.document()->edit(QStringLiteral("slow"), [](Campaign &c) {
             c.endpoints[0].sim.timeScale = 1;
+            c.endpoints[0].telemetryIntervalS = 0; // scraping off: the telemetry plot gives way to a hint
             c.plan.concurrencies = {8};
             c.plan.requestMultiplier = 200;
         });
@@ -119,6 +146,11 @@ private slots:
         QVERIFY(run->start());
         QTest::qWait(1500);
         QVERIFY(run->isRunning());
+        QVERIFY(run->telemetryPlot()->isHidden());
+        QVERIFY(!run->telemetryHint()->isHidden());
+        QVERIFY2(run->telemetryHint()->text().contains(u"scraping is off"),
+                 qPrintable(run->telemetryHint()->text()));
+        QCOMPARE(run->telemetryPlot()->pointCount(RunPage::RunningSeries), 0);
         run->cancel();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 20000);
         QVERIFY(!finished.at(0).at(0).toBool());

@@ -13,7 +13,9 @@
 #include "ui/history/historypage.h"
 #include "ui/history/runstablemodel.h"
 #include "ui/mainwindow.h"
+#include "ui/models/roles.h"
 #include "ui/models/runpointsmodel.h"
+#include "ui/models/runresultsmodel.h"
 #include "ui/pages/runpage.h"
 #include "ui/plots/curveplot.h"
 #include "ui/plots/timeseriesplot.h"
@@ -68,6 +70,67 @@ private slots:
         QVERIFY(run->latencyPlot()->toolTip().contains(ttft));
         QVERIFY(run->latencyPlot()->toolTip().contains(tpot));
         QVERIFY(run->curvePlot()->toolTip().contains(definitionFromFile("output_tps_per_gpu")));
+    }
+
+    void stopMidPointCountsInFlight()
+    {
+        QTemporaryDir dir;
+        MainWindow::Options options;
+        options.databasePath = dir.filePath(QStringLiteral("history.sqlite"));
+        options.restoreState = false;
+        MainWindow window(options);
+        // One long point at real time, no warm-up: the stop lands while measured requests are in flight.
+        window.document()->edit(QStringLiteral("one long point"), [](Campaign &c) {
+            c.endpoints[0].sim.timeScale = 1;
+            c.plan.concurrencies = {8};
+            c.plan.requestMultiplier = 200;
+            c.plan.warmupRequests = 0;
+        });
+        RunPage *run = window.runPage();
+        run->setSimLauncher(makeInProcessSimLauncher());
+        QSignalSpy finished(run, &RunPage::runFinished);
+        QVERIFY(run->start());
+        // Stop once requests have finished in two closed live buckets (the closed loop re-sent them).
+        QTRY_VERIFY_WITH_TIMEOUT(run->throughputPlot()->pointCount(0) >= 2 || !run->isRunning(), 30000);
+        QVERIFY(run->isRunning());
+        run->stopSending();
+        QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);
+        QVERIFY(finished.at(0).at(0).toBool());
+        const auto outcome = run->lastOutcome();
+        QVERIFY(outcome && !outcome->cancelled);
+        QCOMPARE(outcome->scenarios.size(), size_t(1)); // the second scenario never started
+        const ScenarioOutcome &so = outcome->scenarios[0];
+        QCOMPARE(so.points.size(), size_t(1));
+        const PointResult &p = so.points[0].result;
+        // Every request sent before the stop finished and counts: measured, ok, none cancelled.
+        QVERIFY2(p.nSent >= 8, qPrintable(QString::number(p.nSent)));
+        QCOMPARE(p.nOk, p.nSent);
+        QVERIFY(!p.errors.contains("harness_cancelled"));
+        QVERIFY(p.nSent < 8 * 200); // the stop cut the point short
+
+        RunResultsModel *results = run->resultsModel();
+        QCOMPARE(results->rowCount(), 2);
+        const QModelIndex verdict = results->index(0, RunResultsModel::VerdictCol);
+        QCOMPARE(verdict.data(Roles::Verdict).toString(), QStringLiteral("stopped"));
+        QVERIFY2(verdict.data(Qt::ToolTipRole).toString().contains(u"stopped by the user"),
+                 qPrintable(verdict.data(Qt::ToolTipRole).toString()));
+        QVERIFY(results->index(0, RunResultsModel::ValidityCol).data().toString().startsWith(u"stopped"));
+        // The measured figures are shown (not n/a): throughput per GPU over the point's window.
+        const QVariant tps = results->index(0, RunResultsModel::OutputTpsGpuCol).data(Roles::Sort);
+        QVERIFY2(tps.toDouble() > 0, qPrintable(tps.toString()));
+        QCOMPARE(results->index(1, RunResultsModel::VerdictCol).data(Roles::Verdict).toString(),
+                 QStringLiteral("not_run"));
+
+        RunPointsModel *points = run->pointsModel();
+        QCOMPARE(points->rowCount(), 1);
+        QVERIFY(points->row(0).stopped);
+        QVERIFY(points->index(0, RunPointsModel::ValidityCol).data().toString().startsWith(u"stopped"));
+        QCOMPARE(points->index(0, RunPointsModel::RequestsCol).data().toString(),
+                 QStringLiteral("%1 / %2").arg(p.nOk).arg(p.nSent));
+        QVERIFY(points->index(0, RunPointsModel::ValidityCol)
+                    .data(Qt::ToolTipRole)
+                    .toString()
+                    .contains(u"counted"));
     }
 
     void stopSendingFinishesInFlightAndRecords()
@@ -135,6 +198,34 @@ private slots:
         QVERIFY(outcomePoints >= rowsWhileRunning);
         QVERIFY2(outcomePoints < 6, "stop sending did not end the run early"); // 2 scenarios × 3 points
         QCOMPARE(points->rowCount(), outcomePoints);
+
+        // Honest ending: the stopped scenario is not judged pass/fail; it shows its measured figures
+        // with "stopped", or "not measured" when the stop came before any measured request; scenarios
+        // never started are "not run". The point cut short is marked in the points table.
+        RunResultsModel *results = run->resultsModel();
+        const ScenarioOutcome &stoppedScenario = outcome->scenarios.back();
+        const int stoppedRow = stoppedScenario.scenarioIndex;
+        const QString stoppedStatus =
+            results->index(stoppedRow, RunResultsModel::VerdictCol).data(Roles::Verdict).toString();
+        bool anyMeasured = false;
+        for (const PointOutcome &po : stoppedScenario.points)
+            anyMeasured = anyMeasured || po.result.nSent > 0;
+        QCOMPARE(stoppedStatus, anyMeasured ? QStringLiteral("stopped") : QStringLiteral("not_measured"));
+        for (int r = stoppedRow + 1; r < results->rowCount(); ++r)
+            QCOMPARE(results->index(r, RunResultsModel::VerdictCol).data(Roles::Verdict).toString(),
+                     QStringLiteral("not_run"));
+        QVERIFY(outcome->scenarios.size() < 2 || stoppedRow == 1); // the run was on its 1st or 2nd scenario
+        for (int i = 0; i < points->rowCount(); ++i) {
+            const RunPointsModel::Row &row = points->row(i);
+            const QString validity = points->index(i, RunPointsModel::ValidityCol).data().toString();
+            if (row.point.nSent == 0) {
+                // A point with nothing measured after the stop is never shown as a failed measurement.
+                QVERIFY2(row.stopped, qPrintable(validity));
+                QCOMPARE(validity, QStringLiteral("not measured (stopped)"));
+            } else if (row.stopped) {
+                QVERIFY2(validity.startsWith(u"stopped"), qPrintable(validity));
+            }
+        }
 
         // History database: the run, its points and every request (none harness-cancelled).
         QCOMPARE(recorded.count(), 1);

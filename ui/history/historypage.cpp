@@ -3,15 +3,19 @@
 #include "core/storage/historymaintenance.h"
 #include "core/storage/resultimporter.h"
 #include "ui/history/chartview.h"
+#include "ui/history/derivecontrols.h"
+#include "ui/history/derivedpointstablemodel.h"
 #include "ui/history/historyroles.h"
 #include "ui/history/pointstablemodel.h"
 #include "ui/history/runcomparison.h"
 #include "ui/history/runfilterproxy.h"
 #include "ui/history/runnoteseditor.h"
 #include "ui/history/runstablemodel.h"
+#include "ui/history/runtimelineview.h"
 #include "ui/report/reportwriter.h"
 
 #include <QApplication>
+#include <QCheckBox>
 #include <QClipboard>
 #include <QComboBox>
 #include <QFile>
@@ -109,29 +113,45 @@ HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
     m_scenarios->setHorizontalHeaderLabels({tr("Scenario"), tr("Verdict"), tr("Op. point"), tr("Checks")});
     m_scenarios->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_points = new PointsTableModel(this);
-    auto *pointsProxy = new QSortFilterProxyModel(this);
-    pointsProxy->setSourceModel(m_points);
-    pointsProxy->setSortRole(HistoryRoles::SortRole);
+    m_derived = new DerivedPointsTableModel(this);
+    m_pointsProxy = new QSortFilterProxyModel(this);
+    m_pointsProxy->setSourceModel(m_points);
+    m_pointsProxy->setSortRole(HistoryRoles::SortRole);
     m_pointsView = new QTableView;
-    m_pointsView->setModel(pointsProxy);
+    m_pointsView->setModel(m_pointsProxy);
     m_pointsView->setSortingEnabled(true);
     m_pointsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     connect(m_pointsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &cur) {
-                if (cur.isValid())
-                    showDistribution(m_points->row(cur.data(HistoryRoles::RowIndexRole).toInt()).id);
+                if (!cur.isValid())
+                    return;
+                const int row = cur.data(HistoryRoles::RowIndexRole).toInt();
+                showDistribution(m_pointsProxy->sourceModel() == m_derived ? m_derived->row(row).point.id
+                                                                           : m_points->row(row).id);
             });
     tables->addWidget(m_scenarios);
     tables->addWidget(m_pointsView);
+    tables->setMinimumHeight(150); // a few rows stay visible next to the plot tabs
+    m_detailDerive = new DeriveControls;
+    connect(m_detailDerive, &DeriveControls::variantChanged, this, [this] { applyDetailVariant(); });
+    dl->addWidget(m_detailDerive);
     dl->addWidget(tables, 2);
-    auto *plots = new QHBoxLayout;
+    auto *plotTabs = new QTabWidget;
+    auto *pointPlots = new QWidget;
+    auto *plots = new QHBoxLayout(pointPlots);
+    plots->setContentsMargins(0, 0, 0, 0);
     m_curve = new ChartView;
     m_hist = new ChartView;
     m_cdf = new ChartView;
     plots->addWidget(m_curve);
     plots->addWidget(m_hist);
     plots->addWidget(m_cdf);
-    dl->addLayout(plots, 3);
+    plotTabs->addTab(pointPlots, tr("Curve and distributions"));
+    m_timeline = new RunTimelineView;
+    m_timeline->setDatabasePath(m_dbPath);
+    connect(m_timeline, &RunTimelineView::statusMessage, this, &HistoryPage::statusMessage);
+    plotTabs->addTab(m_timeline, tr("Over time"));
+    dl->addWidget(plotTabs, 3);
     auto *detailButtons = new QHBoxLayout;
     m_distMetric = new QComboBox;
     m_distMetric->addItems({u"ttft_ms"_qs, u"tpot_ms"_qs, u"e2e_ms"_qs, u"ttft_q_ms"_qs});
@@ -160,8 +180,41 @@ HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
     // Compare tab.
     auto *compare = new QWidget;
     auto *cl = new QVBoxLayout(compare);
+    auto *compareBar = new QHBoxLayout;
+    m_compareDerive = new DeriveControls;
+    connect(m_compareDerive, &DeriveControls::variantChanged, this, [this] {
+        if (auto s = updateComparePlots(); !s)
+            emit statusMessage(qs(s.error().message));
+    });
+    compareBar->addWidget(m_compareDerive, 1);
+    m_stepMode = new QCheckBox(tr("Step function (MLPerf)"));
+    m_stepMode->setToolTip(tr("Draw the overlaid curves as MLPerf Endpoints step functions."));
+    connect(m_stepMode, &QCheckBox::toggled, this, [this](bool on) {
+        ReportChartRenderer::Chart chart = m_compareChart->chart();
+        RunComparison::setStepMode(chart, on);
+        m_compareChart->setChart(chart);
+    });
+    compareBar->addWidget(m_stepMode);
+    compareBar->addWidget(new QLabel(tr("Bars:")));
+    m_barMetric = new QComboBox;
+    m_barMetric->addItem(tr("output tok/s per GPU at the operating point"),
+                         int(RunComparison::BarMetric::OutputTpsPerGpu));
+    m_barMetric->addItem(tr("TTFT p99"), int(RunComparison::BarMetric::TtftP99));
+    m_barMetric->addItem(tr("TPOT p99"), int(RunComparison::BarMetric::TpotP99));
+    connect(m_barMetric, &QComboBox::currentIndexChanged, this, [this] {
+        if (auto s = updateComparePlots(); !s)
+            emit statusMessage(qs(s.error().message));
+    });
+    compareBar->addWidget(m_barMetric);
+    cl->addLayout(compareBar);
+    auto *comparePlots = new QSplitter(Qt::Horizontal);
     m_compareChart = new ChartView;
-    cl->addWidget(m_compareChart, 3);
+    m_barsChart = new ChartView;
+    comparePlots->addWidget(m_compareChart);
+    comparePlots->addWidget(m_barsChart);
+    comparePlots->setStretchFactor(0, 3);
+    comparePlots->setStretchFactor(1, 2);
+    cl->addWidget(comparePlots, 3);
     m_compareTable = new QTableWidget(0, 7);
     m_compareTable->setHorizontalHeaderLabels({tr("Candidate"), tr("Scenario"), tr("Metric"), tr("Baseline"),
                                                tr("Candidate value"), tr("Δ %"), tr("")});
@@ -176,6 +229,9 @@ HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
     cb->addStretch();
     auto *cexp = new QPushButton(tr("Export plot…"));
     connect(cexp, &QPushButton::clicked, this, [this] { exportChart(m_compareChart); });
+    auto *bexp = new QPushButton(tr("Export bars…"));
+    connect(bexp, &QPushButton::clicked, this, [this] { exportChart(m_barsChart); });
+    cb->addWidget(bexp);
     auto *ccsv = new QPushButton(tr("Deltas CSV…"));
     connect(ccsv, &QPushButton::clicked, this, [this] { exportTable(m_compareTable->model(), false); });
     auto *ccopy = new QPushButton(tr("Copy deltas"));
@@ -316,7 +372,6 @@ bool HistoryPage::showRun(const QString &uuid)
     auto detail = reader.runDetail(uuid.toStdString());
     if (!detail)
         return false;
-    auto data = ReportData::fromHistory(reader, uuid.toStdString());
     const RunSummary &s = detail->summary;
     m_notesEditor->setRun(s);
     m_detailInfo->setText(tr("<b>%1</b> — run %2, started %3, %4, source %5%6<br>provenance: %7")
@@ -339,13 +394,9 @@ bool HistoryPage::showRun(const QString &uuid)
         m_scenarios->setItem(i, 3, new QTableWidgetItem(QString::number(checks)));
     }
     m_points->setRows(detail->points);
-    if (data) {
-        ReportChartRenderer::Chart chart = RunComparison::overlay({*data});
-        chart.title = tr("Curve (stored data)");
-        for (int i = 0; i < chart.series.size() && i < int(data->run.scenarios.size()); ++i)
-            chart.series[i].name = qs(data->run.scenarios[i].id);
-        m_curve->setChart(chart);
-    }
+    m_detail = *detail;
+    applyDetailVariant();
+    m_timeline->setRun(m_detail);
     m_currentPoint = -1;
     if (!detail->points.empty())
         showDistribution(detail->points.front().id);
@@ -429,10 +480,9 @@ Status HistoryPage::compareRuns(const QStringList &uuids)
             return d.error();
         runs.push_back(std::move(*d));
     }
-    ReportChartRenderer::Chart chart = RunComparison::overlay(runs);
-    chart.title = tr("Baseline %1 vs %n candidate(s)", nullptr, int(runs.size() - 1))
-                      .arg(RunComparison::shortId(runs.front()));
-    m_compareChart->setChart(chart);
+    m_compared = runs;
+    if (auto s = updateComparePlots(); !s)
+        return s;
     m_compareTable->setRowCount(0);
     for (std::size_t i = 1; i < runs.size(); ++i)
         for (const RunComparison::Row &r : RunComparison::compare(runs.front(), runs[i])) {
@@ -565,6 +615,89 @@ void HistoryPage::columnMenu(const QPoint &pos)
         connect(a, &QAction::toggled, this, [this, c](bool on) { m_view->setColumnHidden(c, !on); });
     }
     menu.exec(m_view->horizontalHeader()->mapToGlobal(pos));
+}
+
+} // namespace Throughline
+
+namespace Throughline {
+
+void HistoryPage::applyDetailVariant()
+{
+    const DeriveVariant variant = m_detailDerive->variant();
+    const bool stored = variant == DeriveVariant{};
+    HistoryReader reader;
+    if (m_detail.summary.uuid.empty() || !reader.open(m_dbPath.toStdString()).ok())
+        return;
+    auto data = ReportData::fromHistory(reader, m_detail.summary.uuid);
+    if (!data)
+        return;
+    ReportChartRenderer::Chart chart;
+    if (stored) {
+        m_pointsProxy->setSourceModel(m_points);
+        chart = RunComparison::overlay({*data});
+        chart.title = tr("Curve (stored data)");
+    } else {
+        auto values = PointDeriver::deriveRun(reader, m_detail, variant);
+        auto curve = RunComparison::values(reader, *data, variant);
+        if (!values || !curve) {
+            emit statusMessage(qs(!values ? values.error().message : curve.error().message));
+            return;
+        }
+        std::vector<DerivedPointRow> rows;
+        for (std::size_t i = 0; i < m_detail.points.size(); ++i)
+            rows.push_back({m_detail.points[i], (*values)[i]});
+        m_derived->setPoints(std::move(rows), variant);
+        m_pointsProxy->setSourceModel(m_derived);
+        chart = RunComparison::overlay({*data}, {*curve}, variant);
+        chart.title = tr("Curve (%1)").arg(variant.label());
+    }
+    for (int i = 0; i < chart.series.size() && i < int(data->run.scenarios.size()); ++i)
+        chart.series[i].name = qs(data->run.scenarios[i].id);
+    m_curve->setChart(chart);
+}
+
+Status HistoryPage::updateComparePlots()
+{
+    if (m_compared.size() < 2)
+        return Ok{};
+    const DeriveVariant variant = m_compareDerive->variant();
+    HistoryReader reader;
+    if (auto s = reader.open(m_dbPath.toStdString()); !s)
+        return s;
+    ReportChartRenderer::Chart chart;
+    if (variant == DeriveVariant{}) {
+        chart = RunComparison::overlay(m_compared);
+    } else {
+        std::vector<RunComparison::RunValues> values;
+        for (const ReportData &r : m_compared) {
+            auto v = RunComparison::values(reader, r, variant);
+            if (!v)
+                return v.error();
+            values.push_back(std::move(*v));
+        }
+        chart = RunComparison::overlay(m_compared, values, variant);
+    }
+    chart.title = tr("Baseline %1 vs %n candidate(s)", nullptr, int(m_compared.size() - 1))
+                      .arg(RunComparison::shortId(m_compared.front()));
+    RunComparison::setStepMode(chart, m_stepMode->isChecked());
+    m_compareChart->setChart(chart);
+
+    // Bars: latency metrics are p99 by definition; window and divisor follow the variant.
+    const auto metric = RunComparison::BarMetric(m_barMetric->currentData().toInt());
+    DeriveVariant barVariant = variant;
+    if (metric != RunComparison::BarMetric::OutputTpsPerGpu)
+        barVariant.percentile = 99;
+    std::vector<RunComparison::RunValues> barValues;
+    for (const ReportData &r : m_compared) {
+        auto v = RunComparison::values(reader, r, barVariant);
+        if (!v)
+            return v.error();
+        barValues.push_back(std::move(*v));
+    }
+    ReportChartRenderer::Chart bars = RunComparison::phaseBars(m_compared, barValues, metric, barVariant);
+    bars.title = tr("Per phase: %1 (%2)").arg(m_barMetric->currentText(), barVariant.label());
+    m_barsChart->setChart(bars);
+    return Ok{};
 }
 
 } // namespace Throughline

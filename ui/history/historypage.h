@@ -7,6 +7,8 @@
 
 #include "core/storage/historyreader.h"
 #include "core/util/result.h"
+#include "ui/history/pointderiver.h"
+#include "ui/history/runcomparison.h"
 
 #include <QWidget>
 
@@ -17,11 +19,16 @@ class QTableView;
 class QTableWidget;
 class QTabWidget;
 class QAbstractItemModel;
+class QCheckBox;
+class QSortFilterProxyModel;
 
 namespace Throughline {
 
 class ChartView;
+class DeriveControls;
+class DerivedPointsTableModel;
 class PointsTableModel;
+class RunTimelineView;
 class RunFilterProxy;
 class RunNotesEditor;
 class RunsTableModel;
@@ -52,6 +59,17 @@ public:
     ChartView *curveChart() const { return m_curve; }
     ChartView *distributionChart() const { return m_hist; }
     ChartView *compareChart() const { return m_compareChart; }
+    // Run detail: the run-monitor plots redrawn from the stored rows and telemetry.
+    RunTimelineView *timelineView() const { return m_timeline; }
+    // Re-derivation (detail and compare): the points table shows derivedModel() for any variant other than
+    // the stored p90 default; the curve, the compare overlay and the phase bars follow the variant.
+    DeriveControls *detailDeriveControls() const { return m_detailDerive; }
+    DeriveControls *compareDeriveControls() const { return m_compareDerive; }
+    DerivedPointsTableModel *derivedModel() const { return m_derived; }
+    QTableView *pointsView() const { return m_pointsView; }
+    ChartView *phaseBarsChart() const { return m_barsChart; }
+    QComboBox *barMetricCombo() const { return m_barMetric; }
+    QCheckBox *stepModeBox() const { return m_stepMode; }
     QTableWidget *comparisonTable() const { return m_compareTable; }
     QTableWidget *environmentTable() const { return m_envTable; }
     // Tags and notes of the run in the detail tab (saved through HistoryMaintenance).
@@ -68,6 +86,10 @@ private:
     QWidget *buildFilterBar();
     void applyFilterFromUi();
     void showDistribution(std::int64_t pointId);
+    // Re-reads the detail points and curve under the detail variant.
+    void applyDetailVariant();
+    // Rebuilds the overlay and the phase bars of the compared runs under the compare variant.
+    Status updateComparePlots();
     void exportChart(ChartView *chart);
     void exportTable(const QAbstractItemModel *model, bool clipboard);
     void writeReport();
@@ -92,6 +114,15 @@ private:
     ChartView *m_compareChart;
     QTableWidget *m_compareTable, *m_envTable;
     std::int64_t m_currentPoint = -1;
+    QSortFilterProxyModel *m_pointsProxy;
+    DerivedPointsTableModel *m_derived;
+    DeriveControls *m_detailDerive, *m_compareDerive;
+    RunTimelineView *m_timeline;
+    ChartView *m_barsChart;
+    QComboBox *m_barMetric;
+    QCheckBox *m_stepMode;
+    RunDetail m_detail;                 // run shown in the detail tab
+    std::vector<ReportData> m_compared; // runs in the compare tab, baseline first
 };
 
 } // namespace Throughline

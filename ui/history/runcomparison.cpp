@@ -2,6 +2,7 @@
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 
@@ -190,6 +191,203 @@ ReportChartRenderer::Chart RunComparison::overlay(const std::vector<ReportData> 
                       [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
             chart.series.append(series);
         }
+    }
+    return chart;
+}
+
+} // namespace Throughline
+
+namespace Throughline {
+
+namespace {
+
+QString trc(const char *text)
+{
+    return QCoreApplication::translate("Throughline::RunComparison", text);
+}
+
+// Points of a stored scenario in the order ReportData::fromHistory keeps them (measured points only).
+std::vector<const PointRow *> measuredPoints(const RunDetail &detail, const ScenarioRow &scenario)
+{
+    std::vector<const PointRow *> rows;
+    for (const PointRow &p : detail.points)
+        if (p.scenarioId == scenario.id && p.aggregates.is_object() && !p.aggregates.empty())
+            rows.push_back(&p);
+    std::sort(rows.begin(), rows.end(), [](auto *a, auto *b) { return a->pointIndex < b->pointIndex; });
+    return rows;
+}
+
+} // namespace
+
+RunComparison::RunValues RunComparison::storedValues(const ReportData &run, const DeriveVariant &variant)
+{
+    DeriveVariant stored = variant;
+    stored.rederive = false;
+    RunValues out;
+    for (const ScenarioResult &s : run.run.scenarios) {
+        std::vector<DerivedValues> points;
+        for (const PointResult &p : s.points)
+            points.push_back(PointDeriver::fromResult(p, s.gpus, s.decodeGpus, stored));
+        out.push_back(std::move(points));
+    }
+    return out;
+}
+
+Result<RunComparison::RunValues> RunComparison::values(HistoryReader &reader, const ReportData &run,
+                                                       const DeriveVariant &variant)
+{
+    RunValues out = storedValues(run, variant);
+    if (!variant.rederive)
+        return out;
+    auto detail = reader.runDetail(run.run.runId);
+    if (!detail)
+        return detail.error();
+    for (std::size_t s = 0; s < detail->scenarios.size() && s < out.size(); ++s) {
+        const auto rows = measuredPoints(*detail, detail->scenarios[s]);
+        for (std::size_t k = 0; k < rows.size() && k < out[s].size(); ++k) {
+            auto v = PointDeriver::derive(reader, *rows[k], detail->scenarios[s], variant);
+            if (!v)
+                return v.error();
+            if (v->fromRequests)
+                out[s][k] = *v;
+        }
+    }
+    return out;
+}
+
+ReportChartRenderer::Chart RunComparison::overlay(const std::vector<ReportData> &runs,
+                                                  const std::vector<RunValues> &values,
+                                                  const DeriveVariant &variant)
+{
+    ReportChartRenderer::Chart chart;
+    chart.xLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "output tokens/s per GPU"));
+    chart.yLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "tokens/s per user (1000 / TPOT %1)"))
+                       .arg(variant.statKey());
+    for (std::size_t r = 0; r < runs.size() && r < values.size(); ++r) {
+        const ReportData &run = runs[r];
+        for (std::size_t s = 0; s < run.run.scenarios.size() && s < values[r].size(); ++s) {
+            ReportChartRenderer::Series series;
+            bool derived = false, total = false;
+            for (const DerivedValues &v : values[r][s]) {
+                double x = v.outputTpsPerGpu;
+                if (!(std::isfinite(x) && x > 0)) {
+                    x = v.outputTps; // imported files often carry no GPU count
+                    total = true;
+                }
+                derived = derived || v.fromRequests;
+                if (std::isfinite(x) && x > 0 && std::isfinite(v.tpotMs) && v.tpotMs > 0)
+                    series.points.append(QPointF(x, 1000.0 / v.tpotMs));
+            }
+            // Throughput variant: what the values are (re-derived under the chosen window, or the
+            // source's own definition: ours steady-state, imported whole-run).
+            QString label = derived ? variant.throughputVariant()
+                                    : (run.source == "throughline" ? u"steady"_qs : u"whole"_qs);
+            label += derived ? trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", ", re-derived %1"))
+                                   .arg(variant.statKey())
+                             : trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", ", stored %1"))
+                                   .arg(variant.statKey());
+            if (total)
+                label += u", total tok/s"_qs;
+            series.name = u"%1 %2 (%3)"_qs.arg(shortId(run), qs(run.run.scenarios[s].id), label);
+            std::sort(series.points.begin(), series.points.end(),
+                      [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
+            chart.series.append(series);
+        }
+    }
+    return chart;
+}
+
+void RunComparison::setStepMode(ReportChartRenderer::Chart &chart, bool step)
+{
+    for (ReportChartRenderer::Series &s : chart.series)
+        if (!s.bars)
+            s.step = step;
+}
+
+ReportChartRenderer::Chart RunComparison::phaseBars(const std::vector<ReportData> &runs,
+                                                    const std::vector<RunValues> &values, BarMetric metric,
+                                                    const DeriveVariant &variant)
+{
+    ReportChartRenderer::Chart chart;
+    chart.legend = true;
+    switch (metric) {
+    case BarMetric::OutputTpsPerGpu:
+        chart.yLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "output tokens/s per GPU"));
+        break;
+    case BarMetric::TtftP99:
+        chart.yLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "TTFT p99 (ms)"));
+        break;
+    case BarMetric::TpotP99:
+        chart.yLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "TPOT p99 (ms)"));
+        break;
+    }
+    chart.xLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "phase (operating point)"));
+    QStringList phases;
+    for (const ReportData &r : runs)
+        for (const ScenarioResult &s : r.run.scenarios) {
+            const QString phase = s.phase.empty()
+                                      ? trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "(no phase)"))
+                                      : qs(s.phase);
+            if (!phases.contains(phase))
+                phases << phase;
+        }
+    chart.xCategories = phases;
+    const int n = int(runs.size());
+    const double width = 0.8 / std::max(1, n);
+    for (int r = 0; r < n && r < int(values.size()); ++r) {
+        ReportChartRenderer::Series bars;
+        bars.bars = true;
+        bars.barWidth = width * 0.92;
+        bool total = false, derived = false;
+        for (int ph = 0; ph < phases.size(); ++ph) {
+            // The run's scenario of this phase with the highest throughput at its operating point.
+            int bestS = -1, bestP = -1;
+            double bestTps = -1;
+            const auto &scenarios = runs[std::size_t(r)].run.scenarios;
+            for (int s = 0; s < int(scenarios.size()); ++s) {
+                const QString phase = scenarios[std::size_t(s)].phase.empty()
+                                          ? trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "(no phase)"))
+                                          : qs(scenarios[std::size_t(s)].phase);
+                const int op = operatingPoint(scenarios[std::size_t(s)]);
+                if (phase != phases[ph] || op < 0 || s >= int(values[std::size_t(r)].size()) ||
+                    op >= int(values[std::size_t(r)][std::size_t(s)].size()))
+                    continue;
+                const DerivedValues &v = values[std::size_t(r)][std::size_t(s)][std::size_t(op)];
+                const double tps = std::isfinite(v.outputTpsPerGpu) ? v.outputTpsPerGpu : v.outputTps;
+                if (bestS < 0 || tps > bestTps)
+                    bestS = s, bestP = op, bestTps = std::isfinite(tps) ? tps : -1;
+            }
+            if (bestS < 0)
+                continue;
+            const DerivedValues &v = values[std::size_t(r)][std::size_t(bestS)][std::size_t(bestP)];
+            double y = kNaN;
+            switch (metric) {
+            case BarMetric::OutputTpsPerGpu:
+                y = v.outputTpsPerGpu;
+                if (!std::isfinite(y)) {
+                    y = v.outputTps;
+                    total = std::isfinite(y);
+                }
+                break;
+            case BarMetric::TtftP99:
+                y = v.ttftMs;
+                break;
+            case BarMetric::TpotP99:
+                y = v.tpotMs;
+                break;
+            }
+            derived = derived || v.fromRequests;
+            if (std::isfinite(y))
+                bars.points.append(QPointF(ph + (r - (n - 1) / 2.0) * width, y));
+        }
+        const ReportData &run = runs[std::size_t(r)];
+        QString label = derived ? variant.throughputVariant() +
+                                      trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", ", re-derived"))
+                                : (run.source == "throughline" ? u"steady"_qs : u"whole"_qs);
+        if (total)
+            label += u", total tok/s"_qs;
+        bars.name = u"%1 (%2)"_qs.arg(shortId(run), label);
+        chart.series.append(bars);
     }
     return chart;
 }

@@ -2,6 +2,7 @@
 // Comparison of 2–8 runs: baseline (first) vs each candidate at the scenarios' operating points,
 // overlaid curves and an environment diff. Pure computation over ReportData values; any thread.
 
+#include "ui/history/pointderiver.h"
 #include "ui/plots/reportchartrenderer.h"
 #include "ui/report/reportdata.h"
 
@@ -40,6 +41,30 @@ public:
     // throughput variant ("whole"), ours with "steady".
     static ReportChartRenderer::Chart overlay(const std::vector<ReportData> &runs);
     static QString shortId(const ReportData &run);
+
+    // Values of every point of a run under a variant, aligned with run.run.scenarios[s].points.
+    using RunValues = std::vector<std::vector<DerivedValues>>;
+    // Re-derived from the store when variant.rederive (points without request rows keep stored values);
+    // otherwise the stored aggregates under the variant's percentile.
+    static Result<RunValues> values(HistoryReader &reader, const ReportData &run,
+                                    const DeriveVariant &variant);
+    static RunValues storedValues(const ReportData &run, const DeriveVariant &variant);
+
+    // Overlaid curves from values: x = output tokens/s per GPU, y = 1000 / TPOT at the variant's
+    // percentile; each series labelled with its run, scenario and throughput variant.
+    static ReportChartRenderer::Chart overlay(const std::vector<ReportData> &runs,
+                                              const std::vector<RunValues> &values,
+                                              const DeriveVariant &variant);
+    // MLPerf Endpoints step function (true) or straight segments (false) for every line series.
+    static void setStepMode(ReportChartRenderer::Chart &chart, bool step);
+
+    enum class BarMetric { OutputTpsPerGpu, TtftP99, TpotP99 };
+    // One bar group per phase (first-seen order), one bar series per run: the metric at the operating point
+    // of the run's highest-throughput scenario in that phase. values: per run, with p99 latencies for the
+    // latency metrics. A run without that phase (or an undefined value) has no bar in the group.
+    static ReportChartRenderer::Chart phaseBars(const std::vector<ReportData> &runs,
+                                                const std::vector<RunValues> &values, BarMetric metric,
+                                                const DeriveVariant &variant);
 };
 
 } // namespace Throughline

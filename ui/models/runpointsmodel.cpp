@@ -49,6 +49,17 @@ void RunPointsModel::addPoint(int scenarioIndex, int pointIndex, const PointResu
     endInsertRows();
 }
 
+void RunPointsModel::markStopped(int scenarioIndex, int pointIndex)
+{
+    for (size_t i = 0; i < m_rows.size(); ++i) {
+        Row &r = m_rows[i];
+        if (r.scenarioIndex == scenarioIndex && r.pointIndex == pointIndex && !r.stopped) {
+            r.stopped = true;
+            emit dataChanged(index(int(i), 0), index(int(i), ColumnCount - 1));
+        }
+    }
+}
+
 int RunPointsModel::rowCount(const QModelIndex &parent) const
 {
     return parent.isValid() ? 0 : int(m_rows.size());
@@ -101,6 +112,14 @@ QVariant RunPointsModel::data(const QModelIndex &index, int role) const
         case ValidityCol: {
             if (r.aborted)
                 return tr("aborted");
+            if (r.stopped && p.nSent == 0)
+                return tr("not measured (stopped)");
+            if (r.stopped) {
+                QStringList flags{tr("stopped")};
+                for (const std::string &f : p.validity.flags)
+                    flags << QString::fromStdString(f);
+                return flags.join(u", ");
+            }
             if (p.validity.valid)
                 return tr("valid");
             QStringList flags;
@@ -124,14 +143,19 @@ QVariant RunPointsModel::data(const QModelIndex &index, int role) const
                    ? QVariant(Qt::AlignLeft | Qt::AlignVCenter)
                    : QVariant(Qt::AlignRight | Qt::AlignVCenter);
     case Qt::ForegroundRole:
-        if (index.column() == ValidityCol && (r.aborted || !p.validity.valid))
+        if (index.column() == ValidityCol && (r.aborted || r.stopped || !p.validity.valid))
             return QColor(0xe0, 0x8e, 0x0b);
         return {};
     case Qt::ToolTipRole:
         if (!metric.empty())
             return QString::fromStdString(MetricDefinitions::builtin().describe(metric, stat));
-        if (index.column() == ValidityCol && !p.validity.notes.empty()) {
+        if (index.column() == ValidityCol && (r.stopped || !p.validity.notes.empty())) {
             QStringList notes;
+            if (r.stopped)
+                notes << (p.nSent == 0 ? tr("Stopped before any request of this point was measured.")
+                                       : tr("Stopped: no new requests after the stop; the requests in "
+                                            "flight finished and are counted (%1 measured).")
+                                             .arg(p.nSent));
             for (const std::string &n : p.validity.notes)
                 notes << QString::fromStdString(n);
             return notes.join(u'\n');

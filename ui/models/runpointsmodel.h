@@ -32,6 +32,7 @@ public:
         int pointIndex = 0;
         PointResult point;
         bool aborted = false;
+        bool stopped = false; // "Stop sending" arrived while the point ran: its in-flight requests finished
     };
 
     explicit RunPointsModel(QObject *parent = nullptr);
@@ -40,6 +41,9 @@ public:
     void reset(const QStringList &scenarioIds);
     // Adds the point, or replaces it when (scenario, point) is already there.
     void addPoint(int scenarioIndex, int pointIndex, const PointResult &point, bool aborted);
+    // Marks a point that "Stop sending" cut short (validity shows "stopped", or "not measured" when
+    // no request was measured). No-op for an unknown point.
+    void markStopped(int scenarioIndex, int pointIndex);
     const Row &row(int i) const { return m_rows[size_t(i)]; }
 
     int rowCount(const QModelIndex &parent = {}) const override;

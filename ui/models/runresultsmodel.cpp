@@ -57,7 +57,7 @@ void RunResultsModel::setResults(int row, std::vector<PointResult> points, const
     r.points = std::move(points);
     r.livePointsDone = int(r.points.size());
     r.verdict = verdict;
-    if (r.state != State::Aborted)
+    if (r.state != State::Aborted && r.state != State::Stopped)
         r.state = State::Done;
     rowChanged(row);
 }
@@ -79,6 +79,15 @@ int RunResultsModel::columnCount(const QModelIndex &parent) const
 
 QString RunResultsModel::statusKey(const Row &r)
 {
+    // An incomplete scenario is never judged pass/fail: the checks stay in the tooltip.
+    if (r.state == State::NotRun)
+        return QStringLiteral("not_run");
+    if (r.state == State::Stopped) {
+        for (const PointResult &p : r.points)
+            if (p.nSent > 0)
+                return QStringLiteral("stopped");
+        return QStringLiteral("not_measured");
+    }
     if (r.verdict)
         return QString::fromUtf8(verdictStatusKey(r.verdict->status));
     switch (r.state) {
@@ -89,6 +98,8 @@ QString RunResultsModel::statusKey(const Row &r)
     case State::Aborted:
         return QStringLiteral("aborted");
     case State::Done:
+    case State::Stopped:
+    case State::NotRun:
         break;
     }
     return QStringLiteral("done");
@@ -100,6 +111,10 @@ const PointResult *RunResultsModel::operatingPoint(const Row &r) const
         return nullptr;
     if (r.verdict && r.verdict->operatingPoint >= 0 && r.verdict->operatingPoint < int(r.points.size()))
         return &r.points[size_t(r.verdict->operatingPoint)];
+    // No operating point: the last point with measured requests (a stopped point may have none).
+    for (auto it = r.points.rbegin(); it != r.points.rend(); ++it)
+        if (it->nSent > 0)
+            return &*it;
     return &r.points.back();
 }
 
@@ -129,13 +144,17 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
         case ScenarioCol:
             return QString::fromStdString(r.scenario.id);
         case VerdictCol: {
-            static const QHash<QString, QString> labels = {{QStringLiteral("pass"), tr("✔ pass")},
-                                                           {QStringLiteral("fail"), tr("✘ fail")},
-                                                           {QStringLiteral("no_target"), tr("– no target")},
-                                                           {QStringLiteral("invalid"), tr("⚠ invalid")},
-                                                           {QStringLiteral("running"), tr("▶ running")},
-                                                           {QStringLiteral("pending"), tr("… pending")},
-                                                           {QStringLiteral("aborted"), tr("■ aborted")}};
+            static const QHash<QString, QString> labels = {
+                {QStringLiteral("pass"), tr("✔ pass")},
+                {QStringLiteral("fail"), tr("✘ fail")},
+                {QStringLiteral("no_target"), tr("– no target")},
+                {QStringLiteral("invalid"), tr("⚠ invalid")},
+                {QStringLiteral("running"), tr("▶ running")},
+                {QStringLiteral("pending"), tr("… pending")},
+                {QStringLiteral("aborted"), tr("■ aborted")},
+                {QStringLiteral("stopped"), tr("■ stopped")},
+                {QStringLiteral("not_measured"), tr("– not measured")},
+                {QStringLiteral("not_run"), tr("– not run")}};
             return role == Roles::Sort ? QVariant(status) : QVariant(labels.value(status, status));
         }
         case PointsCol:
@@ -150,9 +169,11 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
         case ValidityCol: {
             if (!op)
                 return {};
-            if (op->validity.valid)
-                return tr("valid");
             QStringList flags;
+            if (r.state == State::Stopped)
+                flags << tr("stopped");
+            if (op->validity.valid)
+                return flags.isEmpty() ? tr("valid") : flags.join(u", ");
             for (const auto &f : op->validity.flags)
                 flags << QString::fromStdString(f);
             return flags.join(u", ");
@@ -173,7 +194,7 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
                 return QColor(0x2e, 0x9e, 0x4f);
             if (status == u"fail" || status == u"aborted")
                 return QColor(0xd9, 0x53, 0x4f);
-            if (status == u"invalid")
+            if (status == u"invalid" || status == u"stopped")
                 return QColor(0xe0, 0x8e, 0x0b);
         }
         if (index.column() == ValidityCol && op && !op->validity.valid)
@@ -182,6 +203,10 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
     case Qt::ToolTipRole:
         if (index.column() == VerdictCol && r.verdict) {
             QStringList lines;
+            if (r.state == State::Stopped)
+                lines << r.abortReason
+                      << tr("Not judged: the scenario did not run all its points. Checks on the measured "
+                            "points:");
             for (const VerdictCheck &c : r.verdict->checks)
                 lines << tr("%1 %2 %3 %4: %5 (%6)")
                              .arg(QString::fromStdString(c.metric), QString::fromStdString(c.stat),

@@ -29,7 +29,9 @@ public:
         ErrorsCol,
         ColumnCount
     };
-    enum class State { Pending, Running, Done, Aborted };
+    // Stopped: "Stop sending" ended the scenario early (its figures are shown, its verdict is not a
+    // pass/fail: the plan did not finish). NotRun: the run ended before the scenario started.
+    enum class State { Pending, Running, Done, Aborted, Stopped, NotRun };
 
     struct Row {
         Scenario scenario;
@@ -54,7 +56,8 @@ public:
     QVariant data(const QModelIndex &index, int role = Qt::DisplayRole) const override;
     QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-    // pass | fail | no_target | invalid | running | pending | aborted
+    // pass | fail | no_target | invalid | running | pending | aborted | stopped | not_measured | not_run
+    // (stopped: with measured requests; not_measured: stopped before any request was measured)
     static QString statusKey(const Row &row);
 
 private:

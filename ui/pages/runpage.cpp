@@ -8,6 +8,7 @@
 #include "core/storage/runrecording.h"
 #include "core/targets/targettable.h"
 #include "core/targets/verdict.h"
+#include "core/telemetry/commonseries.h"
 #include "ui/document/campaigndocument.h"
 #include "ui/models/roles.h"
 #include "ui/models/runpointsmodel.h"
@@ -87,6 +88,34 @@ QString definition(const std::string &metric, const std::string &stat = {})
     return QString::fromStdString(MetricDefinitions::builtin().describe(metric, stat));
 }
 
+// Closed live buckets into the latency (TTFT/TPOT p50/p90) and throughput plots.
+void appendBuckets(TimeSeriesPlot *latency, TimeSeriesPlot *throughput,
+                   const std::vector<LiveRunData::SeriesPoint> &closed)
+{
+    std::vector<double> t, ttft50, ttft90, tpot50, tpot90, tps;
+    for (const auto &b : closed) {
+        t.push_back(b.tS);
+        ttft50.push_back(b.ttftP50Ms);
+        ttft90.push_back(b.ttftP90Ms);
+        tpot50.push_back(b.tpotP50Ms);
+        tpot90.push_back(b.tpotP90Ms);
+        tps.push_back(b.outputTps);
+    }
+    latency->append(0, t, ttft50);
+    latency->append(1, t, ttft90);
+    latency->append(2, t, tpot50);
+    latency->append(3, t, tpot90);
+    throughput->append(0, t, tps);
+}
+
+// The first series of `name` (source 0 first: one server; replicas' own sources are not summed here).
+const TelemetrySeries *firstSeries(const TelemetrySnapshot &snap, const char *name)
+{
+    if (const TelemetrySeries *s = snap.find(name, 0))
+        return s;
+    return snap.find(name);
+}
+
 } // namespace
 
 RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QString &databasePath,
@@ -112,6 +141,8 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     , m_latency(new TimeSeriesPlot(tr("Latency percentiles"), tr("ms"), this))
     , m_throughput(new TimeSeriesPlot(tr("Throughput"), tr("output tokens/s"), this))
     , m_inFlight(new TimeSeriesPlot(tr("In-flight requests"), tr("requests"), this))
+    , m_telemetry(new TimeSeriesPlot(tr("Server: KV cache and queue"), tr("requests"), this))
+    , m_telemetryHint(new QLabel(this))
     , m_results(new RunResultsModel(this))
     , m_table(new QTableView(this))
     , m_points(new RunPointsModel(this))
@@ -172,6 +203,21 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     m_inFlight->setObjectName(QStringLiteral("inFlightPlot"));
     m_inFlight->addSeries(tr("in flight"));
     m_inFlight->setWindowS(300);
+    m_telemetry->setObjectName(QStringLiteral("telemetryPlot"));
+    // In the order of RunPage::TelemetrySeriesIndex.
+    m_telemetry->addRightSeries(tr("KV cache %"), tr("KV cache (%)"));
+    m_telemetry->addSeries(tr("running"));
+    m_telemetry->addSeries(tr("waiting"), true);
+    m_telemetry->setWindowS(300);
+    m_telemetry->setRightAxisMax(100);
+    m_telemetry->setToolTip(tr("Scraped from the server's metrics endpoint on the run's telemetry "
+                               "interval (wall clock): requests in the running batch, requests "
+                               "queued, and KV-cache usage in % (right axis)."));
+    m_telemetryHint->setObjectName(QStringLiteral("telemetryHint"));
+    m_telemetryHint->setAlignment(Qt::AlignCenter);
+    m_telemetryHint->setWordWrap(true);
+    m_telemetryHint->setEnabled(false); // greyed: a note, not a control
+    m_telemetryHint->hide();
 
     auto *proxy = new QSortFilterProxyModel(this);
     proxy->setSourceModel(m_results);
@@ -204,10 +250,16 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     auto *plots = new QWidget(this);
     auto *grid = new QGridLayout(plots);
     grid->setContentsMargins(0, 0, 0, 0);
-    grid->addWidget(m_curve, 0, 0);
+    // The curve, the main result, spans both rows; the four time series beside it.
+    grid->addWidget(m_curve, 0, 0, 2, 1);
     grid->addWidget(m_latency, 0, 1);
-    grid->addWidget(m_throughput, 1, 0);
+    grid->addWidget(m_throughput, 0, 2);
     grid->addWidget(m_inFlight, 1, 1);
+    grid->addWidget(m_telemetry, 1, 2);
+    grid->addWidget(m_telemetryHint, 1, 2);
+    grid->setColumnStretch(0, 4);
+    grid->setColumnStretch(1, 3);
+    grid->setColumnStretch(2, 3);
 
     auto *split = new QSplitter(Qt::Vertical, this);
     split->addWidget(plots);
@@ -375,14 +427,18 @@ bool RunPage::start()
     m_results->setScenarios(m_scenarios, planned);
     m_points->reset(names);
     m_stopping = false;
+    m_stopScenario = m_stopPoint = -1;
     m_recorded = false;
     m_recordNote.clear();
     m_data->reset();
     m_curve->clear();
     m_curve->setSeriesNames(names);
     m_curve->setMarkers(markers);
-    for (TimeSeriesPlot *p : {m_latency, m_throughput, m_inFlight})
+    for (TimeSeriesPlot *p : {m_latency, m_throughput, m_inFlight, m_telemetry})
         p->clear();
+    m_telemetrySinceNs = 0;
+    m_telemetryScenario = -1;
+    m_telemetrySeen = false;
     m_outcome.reset();
     m_finishedPoints.clear();
     m_lastScenario = m_lastPoint = -1;
@@ -409,6 +465,16 @@ void RunPage::stopSending()
         return;
     m_stopping = true;
     m_session->stopSending();
+    if (LiveSnapshot *live = m_session->live()) {
+        const LiveProgress p = live->progress();
+        m_stopScenario = p.scenarioIndex;
+        m_stopPoint = p.pointIndex;
+        // Already reported finished (stopped between points): only a later point can be cut short.
+        for (int i = 0; i < m_points->rowCount(); ++i)
+            if (m_points->row(i).scenarioIndex == m_stopScenario &&
+                m_points->row(i).pointIndex == m_stopPoint)
+                ++m_stopPoint;
+    }
     setEngineState(tr("finishing in-flight requests"));
     m_status->setText(tr("Stop sending: finishing in-flight requests…"));
     updateActions();
@@ -488,24 +554,12 @@ void RunPage::poll()
     const LiveProgress p = live->progress();
 
     if (!closed.empty()) {
-        std::vector<double> t, ttft50, ttft90, tpot50, tpot90, tps;
-        for (const auto &b : closed) {
-            t.push_back(b.tS);
-            ttft50.push_back(b.ttftP50Ms);
-            ttft90.push_back(b.ttftP90Ms);
-            tpot50.push_back(b.tpotP50Ms);
-            tpot90.push_back(b.tpotP90Ms);
-            tps.push_back(b.outputTps);
-        }
-        m_latency->append(0, t, ttft50);
-        m_latency->append(1, t, ttft90);
-        m_latency->append(2, t, tpot50);
-        m_latency->append(3, t, tpot90);
-        m_throughput->append(0, t, tps);
+        appendBuckets(m_latency, m_throughput, closed);
     }
     if (p.running && p.elapsedS > 0)
         m_inFlight->append(0, {p.elapsedS}, {double(p.inFlight)});
-    for (TimeSeriesPlot *plot : {m_latency, m_throughput, m_inFlight}) {
+    pollTelemetry(p.scenarioIndex);
+    for (TimeSeriesPlot *plot : {m_latency, m_throughput, m_inFlight, m_telemetry}) {
         plot->refresh();
         m_maxReplotMs = std::max(m_maxReplotMs, plot->lastReplotMs());
     }
@@ -569,26 +623,70 @@ void RunPage::poll()
     }
 }
 
+void RunPage::pollTelemetry(int scenarioIndex)
+{
+    if (scenarioIndex != m_telemetryScenario) {
+        m_telemetryScenario = scenarioIndex;
+        m_telemetrySeen = false;
+    }
+    if (scenarioIndex < 0 || scenarioIndex >= int(m_scenarios.size()))
+        return;
+    // Only samples newer than the last plotted one are copied (the scraper keeps the scenario's series).
+    const TelemetrySnapshot snap = m_session->liveTelemetry(m_telemetrySinceNs);
+    const TelemetrySeries *kv = firstSeries(snap, CommonSeries::kKvCacheUsage);
+    const TelemetrySeries *running = firstSeries(snap, CommonSeries::kRunning);
+    const TelemetrySeries *waiting = firstSeries(snap, CommonSeries::kWaiting);
+    std::int64_t newest = m_telemetrySinceNs;
+    auto plot = [&](int series, const TelemetrySeries *s, double factor) {
+        if (!s || s->samples.empty())
+            return;
+        std::vector<double> t, v;
+        t.reserve(s->samples.size());
+        v.reserve(s->samples.size());
+        for (const TelemetrySample &smp : s->samples) {
+            t.push_back(double(smp.tNs) / 1e9);
+            v.push_back(smp.value * factor);
+            newest = std::max(newest, smp.tNs);
+        }
+        m_telemetry->append(series, t, v);
+        m_telemetrySeen = true;
+    };
+    plot(KvCacheSeries, kv, 100.0); // ratio → %
+    plot(RunningSeries, running, 1.0);
+    plot(WaitingSeries, waiting, 1.0);
+    m_telemetrySinceNs = newest;
+
+    // Plot or a short hint why there is none: scraping off, every scrape failing, or no such series.
+    const Scenario &sc = m_scenarios[size_t(scenarioIndex)];
+    int ok = 0, failed = 0;
+    QString lastError;
+    for (const TelemetrySourceStatus &src : snap.sources) {
+        ok += src.scrapesOk;
+        failed += src.scrapesFailed;
+        if (!src.lastError.empty())
+            lastError = QString::fromStdString(src.lastError);
+    }
+    QString hint;
+    if (sc.endpoint.telemetryIntervalS <= 0)
+        hint = tr("No server telemetry: scraping is off for this endpoint (telemetry interval 0).");
+    else if (!m_telemetrySeen && ok == 0 && failed >= 3)
+        hint = tr("No server telemetry: every scrape failed (%1).").arg(lastError);
+    else if (!m_telemetrySeen && ok >= 3)
+        hint = tr("No server telemetry: the server's metrics have no KV-cache or queue series.");
+    if (hint.isEmpty() != m_telemetryHint->isHidden() || hint != m_telemetryHint->text()) {
+        m_telemetryHint->setText(hint);
+        m_telemetryHint->setVisible(!hint.isEmpty());
+        m_telemetry->setVisible(hint.isEmpty());
+    }
+}
+
 void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &error, const QString &note)
 {
     poll(); // drain the last samples
     m_timer->stop();
     const auto closed = m_data->flush();
     if (!closed.empty()) {
-        std::vector<double> t, ttft50, ttft90, tpot50, tpot90, tps;
-        for (const auto &b : closed) {
-            t.push_back(b.tS);
-            ttft50.push_back(b.ttftP50Ms);
-            ttft90.push_back(b.ttftP90Ms);
-            tpot50.push_back(b.tpotP50Ms);
-            tpot90.push_back(b.tpotP90Ms);
-            tps.push_back(b.outputTps);
-        }
-        m_latency->append(0, t, ttft50);
-        m_latency->append(1, t, ttft90);
-        m_latency->append(2, t, tpot50);
-        m_latency->append(3, t, tpot90);
-        m_throughput->append(0, t, tps);
+        appendBuckets(m_latency, m_throughput, closed);
         m_latency->refresh();
         m_throughput->refresh();
     }
@@ -625,11 +723,26 @@ void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &e
         }
         const std::vector<TargetRow> rows = table ? table->matching(so.scenario) : std::vector<TargetRow>{};
         const Verdict verdict = judgeScenario(so.scenario, points, rows);
-        if (so.aborted)
+        // Stopped (not cancelled): the scenario running at the stop is shown with its measured figures
+        // and a "stopped" note, never as pass/fail; the point cut short is marked in the points table.
+        const bool stoppedHere = stopped && !outcome->cancelled && so.aborted &&
+                                 so.scenarioIndex == outcome->scenarios.back().scenarioIndex;
+        if (stoppedHere) {
+            for (const PointOutcome &po : so.points)
+                if ((so.scenarioIndex == m_stopScenario && po.pointIndex >= m_stopPoint) ||
+                    so.scenarioIndex > m_stopScenario)
+                    m_points->markStopped(so.scenarioIndex, po.pointIndex);
+            m_results->setState(so.scenarioIndex, RunResultsModel::State::Stopped,
+                                QString::fromStdString(so.abortReason));
+        } else if (so.aborted) {
             m_results->setState(so.scenarioIndex, RunResultsModel::State::Aborted,
                                 QString::fromStdString(so.abortReason));
+        }
         m_results->setResults(so.scenarioIndex, std::move(points), verdict);
     }
+    // Scenarios the run never reached (stopped, cancelled or failed before them).
+    for (int i = int(outcome->scenarios.size()); i < m_results->rowCount(); ++i)
+        m_results->setState(i, RunResultsModel::State::NotRun);
     if (clientBound) {
         boundPoints.removeDuplicates();
         m_clientBound->setText(

@@ -54,6 +54,12 @@ public:
     TimeSeriesPlot *latencyPlot() const { return m_latency; }
     TimeSeriesPlot *throughputPlot() const { return m_throughput; }
     TimeSeriesPlot *inFlightPlot() const { return m_inFlight; }
+    // Server telemetry of the running scenario (RunController::liveTelemetry on the same timer):
+    // KV-cache usage (%, right axis), running and waiting requests. Series indices below.
+    enum TelemetrySeriesIndex { KvCacheSeries, RunningSeries, WaitingSeries };
+    TimeSeriesPlot *telemetryPlot() const { return m_telemetry; }
+    // Shown instead of the telemetry plot when the scenario has none (scraping off or failing).
+    QLabel *telemetryHint() const { return m_telemetryHint; }
     RunResultsModel *resultsModel() const { return m_results; }
     RunPointsModel *pointsModel() const { return m_points; }
     // Storage of the last run: "" while running; the run id once recorded; the failure otherwise.
@@ -86,6 +92,7 @@ private:
     void updateCurve();
     QString targetsPath() const; // the campaign's target table, resolved against the document's folder
     void markPointFinished(int scenario, int point);
+    void pollTelemetry(int scenarioIndex);
 
     CampaignDocument *m_document;
     ThemeController *m_theme;
@@ -101,11 +108,18 @@ private:
     QElapsedTimer m_tick;
     double m_maxLatenessMs = 0;
     double m_maxReplotMs = 0;
+    std::int64_t m_telemetrySinceNs = 0; // newest telemetry sample plotted (run clock, ns)
+    int m_telemetryScenario = -1;
+    bool m_telemetrySeen = false; // the current scenario delivered at least one plotted sample
     int m_lastScenario = -1;
     int m_lastPoint = -1;
     QList<QPair<int, int>> m_finishedPoints; // (scenario, point) pairs finished according to progress
     QString m_engineState;
     bool m_stopping = false; // stop sending requested: in-flight requests are finishing
+    // The point running when "Stop sending" was pressed (live progress), unless it had already reported
+    // finished; -1 = none. Points of that scenario after it never sent a measured request.
+    int m_stopScenario = -1;
+    int m_stopPoint = -1;
     bool m_recorded = false;
     QString m_recordNote;
 
@@ -122,6 +136,8 @@ private:
     TimeSeriesPlot *m_latency;
     TimeSeriesPlot *m_throughput;
     TimeSeriesPlot *m_inFlight;
+    TimeSeriesPlot *m_telemetry;
+    QLabel *m_telemetryHint;
     RunResultsModel *m_results;
     QTableView *m_table;
     RunPointsModel *m_points;

@@ -103,9 +103,20 @@ void ReportChartRenderer::draw(QPainter &p, const QRectF &rect, const Chart &cha
         yMax = yMin + 1;
     yMax += (yMax - yMin) * 0.05;
     xMax += (xMax - xMin) * 0.03;
-    const QList<double> xt = niceTicks(xMin, xMax, 6);
+    const bool categories = !chart.xCategories.isEmpty();
+    QList<double> xt;
+    if (categories) {
+        for (int i = 0; i < chart.xCategories.size(); ++i)
+            xt.append(i);
+    } else {
+        xt = niceTicks(xMin, xMax, 6);
+    }
     const QList<double> yt = niceTicks(yMin, yMax, 6);
-    xMin = xt.first(), xMax = xt.last(), yMin = yt.first(), yMax = yt.last();
+    if (categories)
+        xMin = -0.5, xMax = chart.xCategories.size() - 0.5;
+    else
+        xMin = xt.first(), xMax = xt.last();
+    yMin = yt.first(), yMax = yt.last();
     const double xStep = xt.size() > 1 ? xt[1] - xt[0] : 1, yStep = yt.size() > 1 ? yt[1] - yt[0] : 1;
 
     // Layout: title on top, y tick labels + y label on the left, x ticks + label below, legend right.
@@ -138,10 +149,12 @@ void ReportChartRenderer::draw(QPainter &p, const QRectF &rect, const Chart &cha
     QPen gridPen(gridColor, 0.5 * u, Qt::DotLine);
     for (double t : xt) {
         const double x = mapX(t);
-        p.setPen(gridPen);
-        p.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+        if (!categories) {
+            p.setPen(gridPen);
+            p.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()));
+        }
         p.setPen(fg);
-        const QString s = tickText(t, xStep);
+        const QString s = categories ? chart.xCategories.value(int(t)) : tickText(t, xStep);
         const double w = fm.horizontalAdvance(s);
         p.drawText(QRectF(x - w / 2 - 2 * u, area.bottom() + 2 * u, w + 4 * u, fm.height()), Qt::AlignCenter,
                    s);
@@ -201,9 +214,11 @@ void ReportChartRenderer::draw(QPainter &p, const QRectF &rect, const Chart &cha
             prev = d;
             first = false;
         }
-        p.setPen(QPen(c, 1.2 * u));
+        p.setPen(QPen(c, 1.2 * u, s.pen));
         p.setBrush(Qt::NoBrush);
         p.drawPath(path);
+        if (!s.dots)
+            continue;
         p.setBrush(c);
         p.setPen(QPen(Qt::white, 0.4 * u));
         for (int k = 0; k < s.points.size(); ++k) {
@@ -240,9 +255,16 @@ void ReportChartRenderer::draw(QPainter &p, const QRectF &rect, const Chart &cha
         double y = area.top();
         for (int i = 0; i < chart.series.size(); ++i) {
             const QColor c = seriesColor(i);
-            p.setPen(QPen(c, 1.2 * u));
-            p.drawLine(QPointF(area.right() + 6 * u, y + fm.height() / 2),
-                       QPointF(area.right() + 14 * u, y + fm.height() / 2));
+            if (chart.series[i].bars) {
+                p.setPen(QPen(c.darker(130), 0.4 * u));
+                p.setBrush(c.lighter(140));
+                p.drawRect(QRectF(area.right() + 7 * u, y + fm.height() / 2 - 3 * u, 6 * u, 6 * u));
+                p.setBrush(Qt::NoBrush);
+            } else {
+                p.setPen(QPen(c, 1.2 * u, chart.series[i].pen));
+                p.drawLine(QPointF(area.right() + 6 * u, y + fm.height() / 2),
+                           QPointF(area.right() + 14 * u, y + fm.height() / 2));
+            }
             p.setPen(fg);
             const QRectF textRect(area.right() + 16 * u, y, legendW - 8 * u, rect.bottom() - y);
             const QRectF used = p.boundingRect(textRect, Qt::AlignLeft | Qt::AlignTop | Qt::TextWrapAnywhere,

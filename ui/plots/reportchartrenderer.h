@@ -8,6 +8,7 @@
 #include <QPointF>
 #include <QRectF>
 #include <QString>
+#include <QStringList>
 
 class QPainter;
 
@@ -23,6 +24,8 @@ public:
         bool bars = false;      // histogram bars: each point is (bin centre, height)
         double barWidth = 0;    // data units (bars only)
         QList<int> highlighted; // indexes drawn with a larger ring (operating point)
+        bool dots = true;       // false: line only (dense time series; a dot per sample would hide it)
+        Qt::PenStyle pen = Qt::SolidLine;
     };
     struct Marker {
         bool vertical = true; // vertical: x = value; horizontal: y = value
@@ -38,6 +41,9 @@ public:
         bool legend = true;
         bool yFromZero = true;
         bool xFromZero = true;
+        // Non-empty: a category axis (bar groups). Category i sits at x = i, ticks carry these labels and
+        // the x range is [−0.5, n − 0.5].
+        QStringList xCategories;
     };
 
     // Draws `chart` inside `rect` (device units of the painter). `pointSize` is the base font size;

@@ -21,6 +21,7 @@ TimeSeriesPlot::TimeSeriesPlot(const QString &title, const QString &yLabel, QWid
     m_plot->xAxis->setLabel(tr("run time (s)"));
     m_plot->yAxis->setLabel(yLabel);
     applyColours();
+    connect(m_plot, &QCustomPlot::afterReplot, this, [this] { emit replotted(m_plot->replotTime()); });
 }
 
 int TimeSeriesPlot::addSeries(const QString &name, bool dashed)
@@ -30,6 +31,21 @@ int TimeSeriesPlot::addSeries(const QString &name, bool dashed)
     g->setAdaptiveSampling(true);
     g->setLineStyle(QCPGraph::lsLine);
     m_dashed.push_back(dashed);
+    m_right.push_back(false);
+    applyColours();
+    return m_plot->graphCount() - 1;
+}
+
+int TimeSeriesPlot::addRightSeries(const QString &name, const QString &rightLabel, bool dashed)
+{
+    QCPGraph *g = m_plot->addGraph(m_plot->xAxis, m_plot->yAxis2);
+    g->setName(name);
+    g->setAdaptiveSampling(true);
+    g->setLineStyle(QCPGraph::lsLine);
+    m_plot->yAxis2->setVisible(true);
+    m_plot->yAxis2->setLabel(rightLabel);
+    m_dashed.push_back(dashed);
+    m_right.push_back(true);
     applyColours();
     return m_plot->graphCount() - 1;
 }
@@ -64,19 +80,26 @@ void TimeSeriesPlot::setLogY(bool log)
 void TimeSeriesPlot::refresh()
 {
     const double from = m_latestT - m_windowS;
-    double yMax = 0;
-    bool any = false;
+    double yMax = 0, y2Max = 0;
+    bool any = false, any2 = false;
     for (int i = 0; i < m_plot->graphCount(); ++i) {
         QCPGraph *g = m_plot->graph(i);
         if (from > 0)
             g->data()->removeBefore(from); // bounded live window
         bool found = false;
         const QCPRange r = g->data()->valueRange(found);
-        if (found) {
+        if (!found)
+            continue;
+        if (m_right[size_t(i)]) {
+            y2Max = any2 ? std::max(y2Max, r.upper) : r.upper;
+            any2 = true;
+        } else {
             yMax = any ? std::max(yMax, r.upper) : r.upper;
             any = true;
         }
     }
+    if (m_plot->yAxis2->visible())
+        m_plot->yAxis2->setRange(0, m_rightMax > 0 ? m_rightMax : any2 && y2Max > 0 ? y2Max * 1.15 : 1);
     m_plot->xAxis->setRange(std::max(0.0, from), std::max(m_latestT, 1.0) + 0.5);
     if (m_plot->yAxis->scaleType() == QCPAxis::stLogarithmic)
         m_plot->yAxis->rescale();
@@ -97,6 +120,14 @@ int TimeSeriesPlot::pointCount(int series) const
 {
     QCPGraph *g = m_plot->graph(series);
     return g ? g->dataCount() : 0;
+}
+
+std::pair<double, double> TimeSeriesPlot::valueRange(int series) const
+{
+    QCPGraph *g = m_plot->graph(series);
+    bool found = false;
+    const QCPRange r = g ? g->data()->valueRange(found) : QCPRange();
+    return found ? std::make_pair(r.lower, r.upper) : std::make_pair(0.0, 0.0);
 }
 
 int TimeSeriesPlot::seriesCount() const

@@ -1,5 +1,7 @@
 #include "ui/run/runsession.h"
 
+#include "core/engine/tokenizerpromptsource.h"
+
 #include <QMetaObject>
 
 namespace Throughline {
@@ -28,6 +30,8 @@ bool RunSession::start(std::vector<Scenario> scenarios, RunOptions options, Afte
     if (m_running)
         return false;
     join(); // the previous run's thread has already delivered its outcome
+    if (!options.prompts && !options.promptFactory) // exact ISL when the model's tokenizer is fetched
+        options.promptFactory = exactPromptSourceFactory();
     // Per-point results: copied (aggregates only, never the raw records) and queued to the GUI thread.
     // The destructor joins the run thread before `this` goes away, so the queued calls have a live target.
     options.onPointFinished = [this, chained = std::move(options.onPointFinished)](const ScenarioOutcome &so,
@@ -77,6 +81,11 @@ void RunSession::stopSending()
 {
     if (m_controller && m_running)
         m_controller->stopSending();
+}
+
+TelemetrySnapshot RunSession::liveTelemetry(std::int64_t sinceNs) const
+{
+    return m_controller ? m_controller->liveTelemetry(sinceNs) : TelemetrySnapshot{};
 }
 
 QString RunSession::runId() const

@@ -36,6 +36,9 @@ public:
     // Valid while a run exists (also after it finished, until the next start()).
     LiveSnapshot *live() const { return m_controller ? &m_controller->live() : nullptr; }
     QString runId() const;
+    // Server telemetry of the scenario being run, samples after sinceNs (wall run clock, not time-scaled);
+    // empty between scenarios, when not scraping, or without a run. A thread-safe copy (GUI timer).
+    TelemetrySnapshot liveTelemetry(std::int64_t sinceNs) const;
 
 signals:
     // Once per finished load point, in order (GUI thread). `aborted`: the point hit the error-rate limit.

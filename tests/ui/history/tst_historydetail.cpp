@@ -1,0 +1,300 @@
+// Run detail and compare on stored runs with request rows and telemetry: the run-monitor plots redrawn
+// from the database (checked against independent SQL sums), re-derivation under another percentile /
+// window / per-GPU divisor (checked against percentiles computed here from the stored samples), per-phase
+// bars and the MLPerf step mode of the compare overlay. THROUGHLINE_HISTORY_SHOT_DIR=dir saves
+// history-detail.png and history-compare.png there.
+#include "ui/guitestmain.h"
+#include "historyfixture.h"
+
+#include "core/storage/historyreader.h"
+#include "core/storage/sqlitedb.h"
+#include "core/storage/telemetryreader.h"
+#include "ui/history/chartview.h"
+#include "ui/history/derivecontrols.h"
+#include "ui/history/derivedpointstablemodel.h"
+#include "ui/history/historypage.h"
+#include "ui/history/pointstablemodel.h"
+#include "ui/history/runcomparison.h"
+#include "ui/history/runtimeline.h"
+#include "ui/history/runtimelineview.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QSortFilterProxyModel>
+#include <QTabWidget>
+#include <QTableView>
+#include <QtTest>
+
+using namespace Throughline;
+
+class TstHistoryDetail : public QObject
+{
+    Q_OBJECT
+private:
+    QTemporaryDir m_dir;
+    QString m_db;
+    TestFixture::StoredRun m_a, m_b, m_plain;
+    TestFixture::TelemetryCounts m_counts;
+
+    static double pct(std::vector<double> v, double q) { return RunTimeline::percentile(std::move(v), q); }
+
+    double sqlDouble(const std::string &sql)
+    {
+        SqliteDb db;
+        if (!db.open(m_db.toStdString(), SqliteDb::Mode::ReadOnly))
+            return std::nan("");
+        auto st = db.prepare(sql);
+        if (!st || st->step() != 100)
+            return std::nan("");
+        return st->colDouble(0);
+    }
+
+    // Column index by header prefix ("TTFT", "n ok", …) of the model shown in the points view.
+    static int column(const QAbstractItemModel *m, const QString &prefix)
+    {
+        for (int c = 0; c < m->columnCount(); ++c)
+            if (m->headerData(c, Qt::Horizontal).toString().startsWith(prefix))
+                return c;
+        return -1;
+    }
+
+private slots:
+    void initTestCase()
+    {
+        m_db = m_dir.filePath(u"detail.sqlite"_qs);
+        StorageWriter writer;
+        QVERIFY(writer.open(m_db.toStdString()).ok());
+        m_a = TestFixture::storeRunWithRequests(writer, "candidate-a", {"Chat", "Reasoning"}, 1200, 11, 1.0,
+                                                8, &m_counts);
+        m_b = TestFixture::storeRunWithRequests(writer, "candidate-b", {"Chat", "Reasoning"}, 1200, 12, 1.25);
+        m_plain = TestFixture::storeRun(writer, "aggregates-only", {"Chat", "Reasoning"}, {"vllm"}, 50, 13);
+        QVERIFY(writer.flush().ok());
+        QVERIFY(writer.close().ok());
+    }
+
+    void timelineFromStoredRows()
+    {
+        HistoryPage page(m_db);
+        QVERIFY(page.showRun(QString::fromStdString(m_a.uuid)));
+        RunTimelineView *tv = page.timelineView();
+        QCOMPARE(tv->scenarioCombo()->count(), 2);
+        QCOMPARE(tv->scenarioCombo()->currentData().toInt(), 0);
+        const std::string scenario0 =
+            "FROM requests q JOIN points p ON p.id = q.point_id JOIN scenarios s ON "
+            "s.id = p.scenario_id JOIN runs r ON r.id = s.run_id WHERE r.uuid = '" +
+            m_a.uuid + "' AND s.idx = 0";
+        const RunTimeline::Series t = tv->timeline(); // a copy: the view recomputes on scenario change
+        // Every stored row of the scenario counted; output tokens and request·seconds integrate back to the
+        // database's sums (bucket values × width).
+        QCOMPARE(double(t.requests), sqlDouble("SELECT count(*) " + scenario0));
+        QCOMPARE(double(t.outputTokens),
+                 sqlDouble("SELECT sum(n_out) " + scenario0 + " AND error_class = 0"));
+        double tokens = 0, inFlight = 0;
+        for (const QPointF &p : t.outputTps)
+            tokens += p.y() * t.bucketS;
+        for (const QPointF &p : t.inFlight)
+            inFlight += p.y() * t.bucketS;
+        QVERIFY(std::abs(tokens - double(t.outputTokens)) < 1e-6 * double(t.outputTokens));
+        const double busyS = sqlDouble("SELECT sum(t_end_ns - t_send_ns) / 1e9 " + scenario0);
+        QVERIFY2(std::abs(inFlight - busyS) < 1e-6 * busyS,
+                 qPrintable(u"%1 vs %2"_qs.arg(inFlight).arg(busyS)));
+        // Bucketed percentiles: the chart shows exactly the timeline's series; one marker per load point.
+        const auto &ttft = tv->chart(RunTimelineView::Ttft)->chart();
+        QCOMPARE(ttft.series.size(), 3);
+        QCOMPARE(ttft.series[0].points, t.ttftP50);
+        QVERIFY(!t.ttftP50.isEmpty());
+        QCOMPARE(ttft.markers.size(), 3);
+        QCOMPARE(ttft.markers[0].label, u"C=4"_qs);
+
+        // Telemetry on the client time axis: every stored sample, values as stored (KV cache in %).
+        TelemetryReader reader;
+        QVERIFY(reader.open(m_db.toStdString()));
+        TelemetryQuery q;
+        q.scenarioIndex = 0;
+        q.metrics = {"kv_cache_usage"};
+        auto kv = reader.series(m_a.uuid, q);
+        QVERIFY(kv && kv->size() == 1);
+        const auto &kvChart = tv->chart(RunTimelineView::KvCache)->chart();
+        QCOMPARE(kvChart.series.size(), 1);
+        QCOMPARE(kvChart.series[0].points.size(), qsizetype(kv->front().samples.size()));
+        QCOMPARE(kvChart.series[0].points.size(), qsizetype(m_counts.samplesPerSeries[0]));
+        QCOMPARE(kvChart.series[0].points[3].x(), double(kv->front().samples[3].tNs) / 1e9);
+        QCOMPARE(kvChart.series[0].points[3].y(), kv->front().samples[3].value * 100);
+        QCOMPARE(tv->chart(RunTimelineView::GpuPower)->chart().series.size(), 2); // two GPUs
+        QCOMPARE(tv->chart(RunTimelineView::InFlight)->chart().series.size(),
+                 3); // client + running + waiting
+        QCOMPARE(tv->chart(RunTimelineView::Throughput)->chart().series.size(), 2); // client + server
+        QCOMPARE(tv->telemetrySeriesCount(), m_counts.seriesPerScenario);
+
+        // Scenario selector: the second scenario's rows and samples.
+        tv->scenarioCombo()->setCurrentIndex(1);
+        QCOMPARE(tv->chart(RunTimelineView::KvCache)->chart().series[0].points.size(),
+                 qsizetype(m_counts.samplesPerSeries[1]));
+        QVERIFY(tv->timeline().t0S > t.t1S); // scenario 1 ran after scenario 0
+
+        // A run stored without request rows or telemetry: empty panels, named as not stored.
+        QVERIFY(page.showRun(QString::fromStdString(m_plain.uuid)));
+        QCOMPARE(tv->timeline().requests, 0);
+        QCOMPARE(tv->telemetrySeriesCount(), 0);
+        QVERIFY(tv->chart(RunTimelineView::GpuPower)->chart().title.contains(u"not stored"_qs));
+    }
+
+    void rederive()
+    {
+        HistoryPage page(m_db);
+        QAbstractItemModelTester tester(page.derivedModel(),
+                                        QAbstractItemModelTester::FailureReportingMode::QtTest);
+        QVERIFY(page.showRun(QString::fromStdString(m_a.uuid)));
+        auto *proxy = qobject_cast<QSortFilterProxyModel *>(page.pointsView()->model());
+        QVERIFY(proxy);
+        QCOMPARE(proxy->sourceModel(),
+                 static_cast<QAbstractItemModel *>(page.pointsModel())); // stored default
+        DeriveControls *dc = page.detailDeriveControls();
+        dc->rederiveBox()->setChecked(true);
+        dc->percentileCombo()->setCurrentIndex(dc->percentileCombo()->findData(50));
+        QCOMPARE(proxy->sourceModel(), static_cast<QAbstractItemModel *>(page.derivedModel()));
+        const DerivedPointsTableModel *m = page.derivedModel();
+        QCOMPARE(m->rowCount(), 6);
+        const int ttftCol = column(m, u"TTFT"_qs), nOkCol = column(m, u"n ok"_qs);
+        QCOMPARE(m->headerData(ttftCol, Qt::Horizontal).toString(), u"TTFT p50 ms"_qs);
+        HistoryReader reader;
+        QVERIFY(reader.open(m_db.toStdString()));
+        std::vector<int> steadyOk;
+        for (int r = 0; r < m->rowCount(); ++r) {
+            const DerivedPointRow &row = m->row(r);
+            QVERIFY(row.values.fromRequests);
+            QCOMPARE(m->index(r, DerivedPointsTableModel::Source).data().toString(), u"re-derived"_qs);
+            // The stored window covers exactly the non-warm-up sends: p50 of the stored samples.
+            auto samples = reader.samples(row.point.id, "ttft_ms");
+            QVERIFY(samples && samples->size() > 1000);
+            const double expected = pct(*samples, 50);
+            QVERIFY2(
+                std::abs(m->index(r, ttftCol).data().toString().toDouble() - expected) < 0.051,
+                qPrintable(m->index(r, ttftCol).data().toString() + u" vs "_qs + QString::number(expected)));
+            // p50 differs from the stored p90 shown before.
+            QVERIFY(std::abs(expected - row.point.ttftMsP90) > 1.0);
+            QCOMPARE(m->index(r, nOkCol).data().toInt(), int(samples->size()));
+            steadyOk.push_back(m->index(r, nOkCol).data().toInt());
+        }
+        // The curve follows: y = 1000 / TPOT p50 of the first scenario's points, labelled with the variant.
+        const auto &curve = page.curveChart()->chart();
+        QVERIFY(curve.title.contains(u"re-derived p50"_qs));
+        QCOMPARE(curve.series.size(), 2);
+        QVERIFY(std::abs(curve.series[0].points[0].y() - 1000.0 / m->row(0).values.tpotMs) < 1e-9);
+        // Whole point: warm-up rows count too.
+        dc->windowCombo()->setCurrentIndex(1);
+        for (int r = 0; r < m->rowCount(); ++r)
+            QVERIFY(m->index(r, nOkCol).data().toInt() > steadyOk[std::size_t(r)]);
+        // Divisor: total instead of per GPU (8 GPUs).
+        const int perGpuCol = DerivedPointsTableModel::OutTpsPerGpu;
+        const double perGpu = m->row(0).values.outputTpsPerGpu;
+        dc->gpusCombo()->setCurrentIndex(2);
+        QCOMPARE(m->headerData(perGpuCol, Qt::Horizontal).toString(), u"Out tok/s ÷ 1 GPU"_qs);
+        QVERIFY(std::abs(m->row(0).values.outputTpsPerGpu - 8 * perGpu) < 1e-6 * perGpu);
+        // Back to stored p90: the stored model again.
+        dc->setVariant(DeriveVariant{});
+        QCOMPARE(proxy->sourceModel(), static_cast<QAbstractItemModel *>(page.pointsModel()));
+        QVERIFY(page.curveChart()->chart().title.contains(u"stored"_qs));
+    }
+
+    void compareBarsAndStepMode()
+    {
+        HistoryPage page(m_db);
+        const QStringList uuids{QString::fromStdString(m_a.uuid), QString::fromStdString(m_b.uuid),
+                                QString::fromStdString(m_plain.uuid)};
+        const Status st = page.compareRuns(uuids);
+        QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
+        // One bar group per phase, one bar per run.
+        const auto &bars = page.phaseBarsChart()->chart();
+        QCOMPARE(bars.xCategories, (QStringList{u"Chat"_qs, u"Reasoning"_qs}));
+        QCOMPARE(bars.series.size(), 3);
+        int n = 0;
+        for (const auto &s : bars.series) {
+            QVERIFY(s.bars);
+            n += int(s.points.size());
+        }
+        QCOMPARE(n, 2 * 3);
+        // Bar heights: the stored output tok/s per GPU at each run's operating point.
+        HistoryReader reader;
+        QVERIFY(reader.open(m_db.toStdString()));
+        auto b = ReportData::fromHistory(reader, m_b.uuid);
+        QVERIFY(b);
+        const ScenarioResult &bChat = b->run.scenarios[0];
+        const int op = RunComparison::operatingPoint(bChat);
+        QVERIFY(op >= 0);
+        QCOMPARE(bars.series[1].points[0].y(), bChat.points[std::size_t(op)].metrics.outputTpsPerGpu);
+        QVERIFY(bars.series[1].points[0].x() < 0.5 && bars.series[1].points[1].x() > 0.5);
+
+        // TTFT p99 bars from the stored aggregates (runs with ≥ 1,000 measured requests at the point).
+        page.barMetricCombo()->setCurrentIndex(1);
+        QVERIFY(page.phaseBarsChart()->chart().yLabel.contains(u"TTFT p99"_qs));
+        const double storedP99 = *bChat.points[std::size_t(op)].metricValue("ttft_ms", "p99");
+        QCOMPARE(page.phaseBarsChart()->chart().series[1].points[0].y(), storedP99);
+
+        // Step mode toggles every overlaid curve's line style, and back.
+        const auto curves = [&] { return page.compareChart()->chart().series; };
+        QVERIFY(curves().size() >= 6);
+        for (const auto &s : curves())
+            QVERIFY(!s.step);
+        page.stepModeBox()->setChecked(true);
+        for (const auto &s : curves())
+            QVERIFY(s.step);
+        // Re-derived compare under p50: runs with rows say so, the aggregates-only run keeps stored values;
+        // step mode survives the rebuild.
+        DeriveControls *dc = page.compareDeriveControls();
+        dc->rederiveBox()->setChecked(true);
+        dc->percentileCombo()->setCurrentIndex(dc->percentileCombo()->findData(50));
+        int derived = 0, stored = 0;
+        for (const auto &s : curves()) {
+            QVERIFY(s.step);
+            derived += s.name.contains(u"(steady, re-derived p50"_qs);
+            stored += s.name.contains(u", stored p50"_qs);
+        }
+        QCOMPARE(derived, 4);
+        QCOMPARE(stored, 2);
+        QVERIFY(page.compareChart()->chart().yLabel.contains(u"TPOT p50"_qs));
+        // Re-derived TTFT p99 bar of run b / Chat at its operating point = p99 of the stored samples.
+        auto detail = reader.runDetail(m_b.uuid);
+        QVERIFY(detail);
+        std::int64_t opId = -1;
+        for (const PointRow &p : detail->points)
+            if (p.scenarioIndex == 0 && p.pointIndex == op)
+                opId = p.id;
+        auto samples = reader.samples(opId, "ttft_ms");
+        QVERIFY(samples && samples->size() >= 1000);
+        QVERIFY(std::abs(page.phaseBarsChart()->chart().series[1].points[0].y() - pct(*samples, 99)) < 1e-9);
+        page.stepModeBox()->setChecked(false);
+        for (const auto &s : curves())
+            QVERIFY(!s.step);
+    }
+
+    void screenshots()
+    {
+        const QString dir = qEnvironmentVariable("THROUGHLINE_HISTORY_SHOT_DIR");
+        if (dir.isEmpty())
+            QSKIP("set THROUGHLINE_HISTORY_SHOT_DIR to save the screenshots");
+        HistoryPage page(m_db);
+        page.resize(1600, 1200);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(page.showRun(QString::fromStdString(m_a.uuid)));
+        auto *plotTabs = page.timelineView()->parentWidget();
+        while (plotTabs && !qobject_cast<QTabWidget *>(plotTabs))
+            plotTabs = plotTabs->parentWidget();
+        QVERIFY(plotTabs);
+        qobject_cast<QTabWidget *>(plotTabs)->setCurrentWidget(page.timelineView());
+        page.detailDeriveControls()->rederiveBox()->setChecked(true);
+        QTest::qWait(200);
+        QVERIFY(page.grab().save(dir + u"/history-detail.png"_qs));
+        QVERIFY(page.compareRuns({QString::fromStdString(m_a.uuid), QString::fromStdString(m_b.uuid),
+                                  QString::fromStdString(m_plain.uuid)})
+                    .ok());
+        page.stepModeBox()->setChecked(true);
+        QTest::qWait(200);
+        QVERIFY(page.grab().save(dir + u"/history-compare.png"_qs));
+    }
+};
+
+THROUGHLINE_GUI_TEST_MAIN(TstHistoryDetail)
+#include "tst_historydetail.moc"
