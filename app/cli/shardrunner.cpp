@@ -109,7 +109,13 @@ Result<RunOutcome> ShardRunner::run()
         std::fprintf(m_log, "[%zu/%zu] %s\n", k + 1, list.size(), label.c_str());
         std::fflush(m_log);
 
-        RunController controller({list[k]}, m_options);
+        // Every shard and point sends its own request seqs: prompts are made from the seq, and a shared
+        // server with prefix caching would otherwise serve the second shard's identical prompts from its
+        // cache.
+        RunOptions options = m_options;
+        options.firstSeq =
+            (static_cast<std::uint64_t>(m_plan.shard().index) << 40) + (static_cast<std::uint64_t>(k) << 24);
+        RunController controller({list[k]}, options);
         {
             std::lock_guard lock(m_mutex);
             m_current = &controller;

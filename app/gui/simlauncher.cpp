@@ -23,6 +23,8 @@ SimLauncher makeInProcessSimLauncher()
         o.timeScale = sc.endpoint.sim.timeScale;
         o.jitter = sc.endpoint.sim.jitter;
         o.seed = sc.endpoint.sim.seed;
+        o.tokenizer = "auto";     // exact prompt counting when the model's tokenizer is fetched
+        o.prefixBlockTokens = 16; // prefix caching as vLLM (docs/simulator.md)
         if (!sc.endpoint.sim.faults.empty()) {
             auto faults = FaultSpec::parse(sc.endpoint.sim.faults);
             if (!faults)

@@ -70,6 +70,7 @@ public:
     static nlohmann::json toJson(const LoadPlan &plan);
     static nlohmann::json toJson(const Slo &slo);
     static nlohmann::json toJson(const Phase &phase);
+    static nlohmann::json toJson(const Workload &workload); // campaignjsonworkload.cpp
     static nlohmann::json toJson(const Deployment &deployment);
     static nlohmann::json toJson(const Endpoint &endpoint);
     static nlohmann::json toJson(const ModelSpec &model);

@@ -64,6 +64,8 @@ std::vector<T> decodeArray(DecodeContext &ctx, const nlohmann::json *j, const st
 void decodeMatch(DecodeContext &ctx, const nlohmann::json &j, const std::string &ptr,
                  std::map<std::string, std::vector<std::string>> &out);
 Phase decodePhase(DecodeContext &ctx, const nlohmann::json &j, const std::string &ptr);
+// A phase's "workload" object (campaignjsonworkload.cpp).
+Workload decodeWorkload(DecodeContext &ctx, const nlohmann::json &j, const std::string &ptr);
 Deployment decodeDeployment(DecodeContext &ctx, const nlohmann::json &j, const std::string &ptr);
 // `base` is the plan the members patch (the campaign plan for an override).
 LoadPlan decodePlan(DecodeContext &ctx, const nlohmann::json &j, const std::string &ptr, LoadPlan base);

@@ -80,6 +80,10 @@ Endpoint decodeEndpoint(DecodeContext &ctx, const json &j, const std::string &pt
     o.str("ca_file", e.caFile);
     o.boolean("insecure", e.insecure);
     o.number("connect_timeout_s", e.connectTimeoutS, 0, 3600, true);
+    o.enumeration("http_version", e.httpVersion,
+                  {{"1.1", Endpoint::HttpVersion::Http11},
+                   {"2", Endpoint::HttpVersion::Http2},
+                   {"h2c-prior-knowledge", Endpoint::HttpVersion::H2cPriorKnowledge}});
     if (const json *h = o.get("headers")) {
         if (!h->is_object()) {
             ctx.add(o.at("headers"), std::string("expected an object of header: value, got ") + typeName(*h));
@@ -131,6 +135,13 @@ Endpoint decodeEndpoint(DecodeContext &ctx, const json &j, const std::string &pt
         to.number("interval_s", e.telemetryIntervalS, 0, 3600);
         to.stringList("extra_urls", e.telemetryUrls);
         to.finish();
+    }
+    if (const json *c = o.get("cold_start")) {
+        JsonObjectReader co(ctx, c, o.at("cold_start"));
+        co.boolean("enabled", e.coldStart.enabled);
+        co.number("timeout_s", e.coldStart.timeoutS, 0, 86400, true);
+        co.number("poll_interval_s", e.coldStart.pollIntervalS, 0, 3600, true);
+        co.finish();
     }
     if (const json *m = o.get("match"))
         decodeMatch(ctx, *m, o.at("match"), e.match);

@@ -126,6 +126,8 @@ Phase decodePhase(DecodeContext &ctx, const json &j, const std::string &ptr)
     o.integer("osl", p.osl, 1, 10'000'000, !fromPreset && preset.empty());
     decodeDist(ctx, o.get("isl_dist"), o.at("isl_dist"), p.islDist);
     decodeDist(ctx, o.get("osl_dist"), o.at("osl_dist"), p.oslDist);
+    if (const json *w = o.get("workload"))
+        p.workload = decodeWorkload(ctx, *w, o.at("workload"));
     o.finish();
     return p;
 }

@@ -77,6 +77,7 @@ void decodePlanMembers(DecodeContext &ctx, JsonObjectReader &o, LoadPlan &p)
             ctx.add(o.at("seed"), std::string("expected a non-negative integer, got ") + typeName(*s));
     }
     o.boolean("store_text", p.storeText);
+    o.number("shared_prefix_ratio", p.sharedPrefixRatio, 0, 1);
 }
 
 void checkPlan(DecodeContext &ctx, const std::string &ptr, const LoadPlan &p)

@@ -13,30 +13,33 @@ json CampaignJson::toJson(const LoadPlan &p)
     static const char *modes[] = {"closed", "open", "curve", "search"};
     static const char *arrivals[] = {"poisson", "constant", "gamma"};
     static const char *spacings[] = {"log2", "mlperf_endpoints"};
-    return json{{"mode", modes[int(p.mode)]},
-                {"concurrencies", p.concurrencies},
-                {"rates", p.rates},
-                {"arrival", arrivals[int(p.arrival)]},
-                {"burstiness", p.burstiness},
-                {"concurrency_cap", p.concurrencyCap},
-                {"spacing", spacings[int(p.spacing)]},
-                {"c_min", p.cMin},
-                {"c_max", p.cMax},
-                {"search_max_points", p.searchMaxPoints},
-                {"request_count", p.requestCount},
-                {"request_multiplier", p.requestMultiplier},
-                {"warmup_requests", p.warmupRequests},
-                {"warmup_multiplier", p.warmupMultiplier},
-                {"warmup_s", p.warmupS},
-                {"point_duration_s", p.pointDurationS},
-                {"ramp_up_s", p.rampUpS},
-                {"cooldown_s", p.cooldownS},
-                {"max_duration_s", p.maxDurationS},
-                {"request_timeout_s", p.requestTimeoutS},
-                {"min_window_s", p.minWindowS},
-                {"error_rate_limit", p.errorRateLimit},
-                {"seed", p.seed},
-                {"store_text", p.storeText}};
+    json j{{"mode", modes[int(p.mode)]},
+           {"concurrencies", p.concurrencies},
+           {"rates", p.rates},
+           {"arrival", arrivals[int(p.arrival)]},
+           {"burstiness", p.burstiness},
+           {"concurrency_cap", p.concurrencyCap},
+           {"spacing", spacings[int(p.spacing)]},
+           {"c_min", p.cMin},
+           {"c_max", p.cMax},
+           {"search_max_points", p.searchMaxPoints},
+           {"request_count", p.requestCount},
+           {"request_multiplier", p.requestMultiplier},
+           {"warmup_requests", p.warmupRequests},
+           {"warmup_multiplier", p.warmupMultiplier},
+           {"warmup_s", p.warmupS},
+           {"point_duration_s", p.pointDurationS},
+           {"ramp_up_s", p.rampUpS},
+           {"cooldown_s", p.cooldownS},
+           {"max_duration_s", p.maxDurationS},
+           {"request_timeout_s", p.requestTimeoutS},
+           {"min_window_s", p.minWindowS},
+           {"error_rate_limit", p.errorRateLimit},
+           {"seed", p.seed},
+           {"store_text", p.storeText}};
+    if (p.sharedPrefixRatio != 0) // written only when set: campaigns without it stay byte-identical
+        j["shared_prefix_ratio"] = p.sharedPrefixRatio;
+    return j;
 }
 
 json CampaignJson::toJson(const Slo &s)
@@ -62,11 +65,15 @@ json distJson(const LengthDist &d)
 
 json CampaignJson::toJson(const Phase &p)
 {
-    return json{{"name", p.name},
-                {"isl", p.isl},
-                {"osl", p.osl},
-                {"isl_dist", distJson(p.islDist)},
-                {"osl_dist", distJson(p.oslDist)}};
+    json j{{"name", p.name},
+           {"isl", p.isl},
+           {"osl", p.osl},
+           {"isl_dist", distJson(p.islDist)},
+           {"osl_dist", distJson(p.oslDist)}};
+    // Written only when not the default, so campaigns without workloads keep their canonical text.
+    if (p.workload.kind != Workload::Kind::Synthetic)
+        j["workload"] = toJson(p.workload);
+    return j;
 }
 
 json CampaignJson::toJson(const Deployment &d)
@@ -93,28 +100,38 @@ json CampaignJson::toJson(const Endpoint &e)
     json match = json::object();
     for (const auto &[k, globs] : e.match)
         match[k] = globs;
-    return json{
-        {"name", e.name},
-        {"kind", e.kind == Endpoint::Kind::Simulated ? "simulated" : "http"},
-        {"base_url", e.baseUrl},
-        {"replica_urls", e.replicaUrls},
-        {"routing", e.routing == Endpoint::Routing::LeastInFlight ? "least_in_flight" : "round_robin"},
-        {"flavour", e.flavour == ApiFlavour::Completions ? "completions" : "chat"},
-        {"served_model", e.servedModel},
-        {"api_key_env", e.apiKeyEnv},
-        {"api_key_keyring", e.apiKeyKeyring},
-        {"ca_file", e.caFile},
-        {"insecure", e.insecure},
-        {"connect_timeout_s", e.connectTimeoutS},
-        {"headers", e.extraHeaders},
-        {"extra_body", e.extraBody},
-        {"sim", json{{"time_scale", e.sim.timeScale},
-                     {"jitter", e.sim.jitter},
-                     {"seed", e.sim.seed},
-                     {"faults", e.sim.faults},
-                     {"child_process", e.sim.childProcess}}},
-        {"telemetry", json{{"interval_s", e.telemetryIntervalS}, {"extra_urls", e.telemetryUrls}}},
-        {"match", match}};
+    json j{{"name", e.name},
+           {"kind", e.kind == Endpoint::Kind::Simulated ? "simulated" : "http"},
+           {"base_url", e.baseUrl},
+           {"replica_urls", e.replicaUrls},
+           {"routing", e.routing == Endpoint::Routing::LeastInFlight ? "least_in_flight" : "round_robin"},
+           {"flavour", e.flavour == ApiFlavour::Completions ? "completions" : "chat"},
+           {"served_model", e.servedModel},
+           {"api_key_env", e.apiKeyEnv},
+           {"api_key_keyring", e.apiKeyKeyring},
+           {"ca_file", e.caFile},
+           {"insecure", e.insecure},
+           {"connect_timeout_s", e.connectTimeoutS},
+           {"headers", e.extraHeaders},
+           {"extra_body", e.extraBody},
+           {"sim", json{{"time_scale", e.sim.timeScale},
+                        {"jitter", e.sim.jitter},
+                        {"seed", e.sim.seed},
+                        {"faults", e.sim.faults},
+                        {"child_process", e.sim.childProcess}}},
+           {"telemetry", json{{"interval_s", e.telemetryIntervalS}, {"extra_urls", e.telemetryUrls}}},
+           {"match", match}};
+    // Optional block: written only when set, so existing campaigns keep their canonical form.
+    if (e.coldStart != ColdStartOptions{})
+        j["cold_start"] = json{{"enabled", e.coldStart.enabled},
+                               {"timeout_s", e.coldStart.timeoutS},
+                               {"poll_interval_s", e.coldStart.pollIntervalS}};
+    // Likewise http_version: written only when not the default "1.1" (keeps canonical text and sha256).
+    if (e.httpVersion == Endpoint::HttpVersion::Http2)
+        j["http_version"] = "2";
+    else if (e.httpVersion == Endpoint::HttpVersion::H2cPriorKnowledge)
+        j["http_version"] = "h2c-prior-knowledge";
+    return j;
 }
 
 json CampaignJson::toJson(const ModelSpec &m)

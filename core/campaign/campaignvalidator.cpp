@@ -275,6 +275,14 @@ private:
                 if (const std::string err = checkUrl(e.replicaUrls[r]); !err.empty())
                     add(base + "/replica_urls/" + std::to_string(r), err);
             }
+            if (e.kind == Endpoint::Kind::Simulated && e.httpVersion != Endpoint::HttpVersion::Http11)
+                add(base + "/http_version",
+                    "the simulated endpoint speaks HTTP/1.1 only; remove http_version (or put an HTTP/2 "
+                    "proxy in front and use kind \"http\")");
+            else if (e.httpVersion == Endpoint::HttpVersion::Http2 && e.baseUrl.rfind("https://", 0) != 0)
+                add(base + "/http_version",
+                    "\"2\" negotiates HTTP/2 over TLS only (https base_url); over plain http the requests "
+                    "would go out as HTTP/1.1: use \"h2c-prior-knowledge\" for cleartext HTTP/2");
             if (!e.caFile.empty() && e.insecure)
                 add(base + "/insecure",
                     "insecure disables certificate checks, so ca_file would be ignored; set one of them");
@@ -382,6 +390,25 @@ private:
         }
     }
 
+    // Workload kinds the scenario's plan cannot run (docs/workloads.md); once per phase.
+    void checkWorkload(const Scenario &s, std::set<size_t> &reported)
+    {
+        const Workload &w = s.phase.workload;
+        if (w.kind != Workload::Kind::MultiTurn && w.kind != Workload::Kind::Agentic)
+            return;
+        if (s.plan.mode != LoadPlan::Mode::Open)
+            return;
+        size_t pi = 0;
+        while (pi < m_c.phases.size() && !(m_c.phases[pi] == s.phase))
+            ++pi;
+        if (!reported.insert(pi).second)
+            return;
+        add(idx("/phases", pi) + "/workload/kind",
+            std::string("a ") + (w.kind == Workload::Kind::MultiTurn ? "multi_turn" : "agentic") +
+                " workload counts concurrent sessions: scenario '" + s.id +
+                "' has an open-loop plan; use mode closed, curve or search");
+    }
+
     void checkExpansion()
     {
         auto r = m_expander.expand(m_c);
@@ -401,8 +428,16 @@ private:
             return;
         }
         std::set<std::pair<size_t, std::string>> reported;
+        std::set<size_t> workloadReported;
         for (const auto &s : *r) {
-            const long need = long(s.phase.isl) + long(s.phase.osl);
+            checkWorkload(s, workloadReported);
+            long need = long(s.phase.isl) + long(s.phase.osl);
+            const Workload &w = s.phase.workload;
+            if (w.kind == Workload::Kind::MultiTurn) // the history grows to every turn's prompt + answer
+                need *= w.turns;
+            for (const auto &st : w.kind == Workload::Kind::Agentic ? w.steps : std::vector<AgenticStep>{})
+                need = std::max(need, long(st.isl > 0 ? st.isl : s.phase.isl) +
+                                          long(st.osl > 0 ? st.osl : s.phase.osl));
             if (s.model.maxContext > 0 && need > s.model.maxContext) {
                 size_t pi = 0;
                 while (pi < m_c.phases.size() && !(m_c.phases[pi] == s.phase))

@@ -20,9 +20,24 @@ struct SimulatorOptions {
     bool operator==(const SimulatorOptions &) const = default;
 };
 
+// Optional cold-start measurement ("time to ready", issue 9): before the scenario's first point the engine
+// polls /health and /v1/models from the start moment until both answer 2xx, then times one first request.
+struct ColdStartOptions {
+    bool enabled = false;
+    double timeoutS = 600;      // give up (scenario aborted as endpoint down) after this long, wall seconds
+    double pollIntervalS = 1.0; // wall seconds between polls
+
+    bool operator==(const ColdStartOptions &) const = default;
+};
+
 struct Endpoint {
     enum class Kind { Http, Simulated };
     enum class Routing { RoundRobin, LeastInFlight };
+    // Protocol of the load requests (JSON "http_version"): "1.1" one stream per connection (default, what
+    // vLLM/AIPerf clients do); "2" HTTP/2 negotiated by ALPN, https only (falls back to HTTP/1.1 when the
+    // server does not offer h2); "h2c-prior-knowledge" cleartext HTTP/2 without upgrade (e.g. nginx
+    // `listen … http2` on plain TCP). With HTTP/2, concurrent streams to one host share few connections.
+    enum class HttpVersion { Http11, Http2, H2cPriorKnowledge };
 
     std::string name = "default";
     Kind kind = Kind::Http;
@@ -36,6 +51,7 @@ struct Endpoint {
     std::string caFile;
     bool insecure = false;
     double connectTimeoutS = 10;
+    HttpVersion httpVersion = HttpVersion::Http11;
     std::map<std::string, std::string> extraHeaders;
     nlohmann::json extraBody = nlohmann::json::object(); // merged into each request body
     SimulatorOptions sim;
@@ -43,6 +59,7 @@ struct Endpoint {
     // base URL and every replica, plus these extra URLs (e.g. a DCGM exporter, scraped with every name map).
     std::vector<std::string> telemetryUrls;
     double telemetryIntervalS = 1.0; // scrape interval in seconds of model time; 0 disables scraping
+    ColdStartOptions coldStart;      // JSON "cold_start"; written only when it differs from the default
     // Which scenarios use this endpoint: key=glob over model, backend, gpu, gpus, phase. Empty = all.
     std::map<std::string, std::vector<std::string>> match;
 

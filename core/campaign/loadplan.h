@@ -46,6 +46,9 @@ struct LoadPlan {
     double errorRateLimit = 0.5;  // abort the point when this share of finished requests failed (after 20)
     std::uint64_t seed = 1;
     bool storeText = false;
+    // Exact-length prompts only: share of each prompt's leading tokens that is identical across requests
+    // (0 = a unique prefix per request, defeating prefix caches; 0.5 = the first half is common).
+    double sharedPrefixRatio = 0;
 
     bool operator==(const LoadPlan &) const = default;
 };

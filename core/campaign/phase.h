@@ -1,6 +1,8 @@
 #pragma once
 // A workload phase: input/output sequence lengths and how they vary per request.
 
+#include "core/campaign/workload.h"
+
 #include <string>
 
 namespace Throughline {
@@ -24,6 +26,7 @@ struct Phase {
     int osl = 0;      // nominal output tokens
     LengthDist islDist;
     LengthDist oslDist;
+    Workload workload; // where requests come from (default synthetic); docs/workloads.md
 
     bool operator==(const Phase &) const = default;
 };

@@ -11,8 +11,12 @@
 #include "core/engine/secrets.h"
 #include "core/engine/worker.h"
 #include "core/metrics/pointaggregate.h"
+#include "core/metrics/requestmetrics.h"
+#include "core/telemetry/readinessprobe.h"
 #include "core/telemetry/telemetryscraper.h"
 #include "core/util/version.h"
+#include "core/workload/delayeddispatcher.h"
+#include "core/workload/workloaddriver.h"
 
 #include <QDateTime>
 #include <QUuid>
@@ -65,6 +69,7 @@ struct RunController::Impl {
     std::atomic<bool> stopSending{
         false}; // no new requests; in-flight ones finish; the run ends after this point
     std::atomic<std::uint64_t> seq{0};
+    std::string promptNote; // why the scenario's prompts are not exact (validity note); controller thread
     std::atomic<std::uint64_t> totalFinished{0};
     std::atomic<std::uint64_t> totalFailed{0};
 
@@ -97,6 +102,10 @@ struct RunController::Impl {
         std::uint64_t seed = 1;
         int peakOpenFds = 0;  // sampled about once a second while the point runs (controller thread)
         int peakInFlight = 0; // sent − finished, same sampling
+        // Workload hook (core/workload): when set, the driver picks every request of the point (lengths,
+        // prompt, warm-up) and what follows a completion; delayed sends go through the dispatcher thread.
+        WorkloadDriver *driver = nullptr;
+        DelayedDispatcher *dispatcher = nullptr;
     } point;
 
     std::int64_t nowNs() const
@@ -114,20 +123,22 @@ struct RunController::Impl {
     }
 
     // Builds the next request of the point; caller holds point.mutex and has checked the budget.
-    WorkItem makeItem(std::int64_t tSched)
+    WorkItem makeItem(std::int64_t tSched, const WorkloadRequest *wr = nullptr)
     {
         Point &p = point;
         const std::uint64_t s = seq.fetch_add(1);
         std::mt19937_64 rng(p.seed * 1000003ULL + s);
-        const int isl = drawLength(p.scenario->phase.islDist, p.scenario->phase.isl, rng);
-        const int osl = drawLength(p.scenario->phase.oslDist, p.scenario->phase.osl, rng);
+        const int isl = wr ? wr->isl : drawLength(p.scenario->phase.islDist, p.scenario->phase.isl, rng);
+        const int osl = wr ? wr->osl : drawLength(p.scenario->phase.oslDist, p.scenario->phase.osl, rng);
+        if (wr)
+            p.driver->bind(s, *wr); // before build(): the builder asks the driver's prompt source by seq
         const std::size_t replica = s % p.urls.size();
         WorkItem w;
         w.request = p.builder->build(s, isl, osl, p.urls[replica]);
         w.record.seq = s;
         w.record.scenarioIndex = p.scenarioIndex;
         w.record.pointIndex = p.pointIndex;
-        w.record.warmup = p.sent < p.warmup;
+        w.record.warmup = wr ? wr->warmup : p.sent < p.warmup;
         w.record.replica = static_cast<int>(replica);
         w.record.intendedIsl = isl;
         w.record.intendedOsl = osl;
@@ -146,6 +157,9 @@ struct RunController::Impl {
             totalFailed.fetch_add(1);
         Point &p = point;
         std::unique_lock lock(p.mutex);
+        std::vector<WorkloadRequest> next; // workload hook: what this completion unlocks
+        if (p.driver && !p.stopSubmitting && !cancel.load())
+            next = p.driver->onComplete(r, nowNs());
         p.records.push_back(std::move(r));
         ++p.finished;
         if (failed)
@@ -156,7 +170,9 @@ struct RunController::Impl {
             p.errorAbort = true;
         }
         // Closed loop: the freed slot sends the next request at once (t_sched = slot-free time).
-        if (p.closedLoop && !p.stopSubmitting && !cancel.load() && p.sent < p.total) {
+        for (WorkloadRequest &n : next)
+            dispatchWorkload(std::move(n), lock, workerIndex);
+        if (p.closedLoop && !p.driver && !p.stopSubmitting && !cancel.load() && p.sent < p.total) {
             WorkItem w = makeItem(nowNs());
             lock.unlock();
             workers[static_cast<std::size_t>(workerIndex)]->submit(std::move(w));
@@ -264,6 +280,21 @@ struct RunController::Impl {
         p.seed = sc.plan.seed + static_cast<std::uint64_t>(pi);
     }
 
+    // Lets the prompt source make the point's prompts ahead of sending (seq and ISL as makeItem draws them).
+    void prefetchPrompts(const Scenario &sc, const RequestBuilder &builder, int total, int burst)
+    {
+        const std::uint64_t pointSeed = point.seed;
+        const LengthDist dist = sc.phase.islDist;
+        const int isl = sc.phase.isl;
+        builder.prompts().prepare(
+            seq.load(), static_cast<std::uint64_t>(std::max(total, 0)),
+            [pointSeed, dist, isl](std::uint64_t s) {
+                std::mt19937_64 rng(pointSeed * 1000003ULL + s);
+                return drawLength(dist, isl, rng);
+            },
+            static_cast<std::uint64_t>(std::max(burst, 0)));
+    }
+
     PointOutcome finishPoint(const Scenario &sc, PointLoad load, std::int64_t scheduleEndNs, bool truncated,
                              double cpu0, std::int64_t wall0, double timeScale, bool simulated)
     {
@@ -308,6 +339,10 @@ struct RunController::Impl {
         in.truncated = truncated;
         in.validity.minWindowS = sc.plan.minWindowS;
         out.result = aggregatePoint(in);
+        if (!promptNote.empty())
+            out.result.validity.notes.push_back(promptNote);
+        if (p.driver) // workload hook: session/chain metrics (model time, like recs)
+            out.result.workload = p.driver->summarize(recs);
 
         out.client = {{"cpu_pct", cpuPct},
                       {"cores", cores},
@@ -364,6 +399,7 @@ struct RunController::Impl {
             point.total = budget.total();
             point.warmup = budget.warmup;
         }
+        prefetchPrompts(sc, builder, budget.total(), c); // the C opening requests are made before the point
         const double cpu0 = processCpuSeconds();
         const std::int64_t start = nowNs();
         takeLoopLag();
@@ -418,6 +454,8 @@ struct RunController::Impl {
             point.total = static_cast<int>(offsets.size());
             point.warmup = warmCount;
         }
+        prefetchPrompts(sc, builder, static_cast<int>(offsets.size()),
+                        static_cast<int>(std::ceil(wallRate)) + 1); // about the first second of arrivals
         const double cpu0 = processCpuSeconds();
         takeLoopLag();
         const std::int64_t start = nowNs() + 1'000'000; // 1 ms to set up
@@ -465,9 +503,159 @@ struct RunController::Impl {
         return finishPoint(sc, load, scheduleEnd, truncated, cpu0, start, timeScale, simulated);
     }
 
+    // Workload hook: sends r now (on workerIndex's worker, -1 = least loaded) or hands it to the dispatcher
+    // thread when it is due later (think time, trace timestamp). Caller holds point.mutex via `lock`.
+    void dispatchWorkload(WorkloadRequest &&r, std::unique_lock<std::mutex> &lock, int workerIndex)
+    {
+        Point &p = point;
+        const std::int64_t now = nowNs();
+        if (r.notBeforeNs > now && p.dispatcher) {
+            p.dispatcher->schedule(std::move(r));
+            return;
+        }
+        if (p.stopSubmitting || cancel.load() || p.sent >= p.total)
+            return;
+        // t_sched = the intended time (after think time / at the trace's timestamp); dispatch lateness shows
+        // in t_send − t_sched.
+        WorkItem w = makeItem(r.notBeforeNs > 0 ? r.notBeforeNs : now, &r);
+        lock.unlock();
+        workers[static_cast<std::size_t>(workerIndex >= 0 ? workerIndex : leastLoadedWorker())]->submit(
+            std::move(w));
+        lock.lock();
+    }
+
+    // A point run by a workload driver (core/workload): closed loop (load.concurrency sessions), open loop
+    // (load.rate session arrivals) or a trace replay (the driver's own schedule).
+    PointOutcome runWorkloadPoint(int si, int pi, const Scenario &sc, WorkloadDriver &driver, PointLoad load,
+                                  const RequestBuilder &builder,
+                                  const std::shared_ptr<const TransferOptions> &transfer,
+                                  const std::vector<std::string> &urls, double timeScale, bool simulated)
+    {
+        preparePoint(si, pi, sc, builder, transfer, urls);
+        const double wallScale = simulated ? timeScale : 1.0;
+        WorkloadPointSetup setup;
+        setup.closedLoop = load.mode == PointLoad::Mode::Concurrency;
+        setup.concurrency = std::max(1, load.concurrency);
+        setup.rate = load.rate;
+        const ClosedBudget budget = closedBudget(sc.plan, setup.concurrency);
+        setup.budgetTotal = budget.total();
+        setup.budgetWarmup = budget.warmup;
+        setup.seed = point.seed;
+        setup.wallScale = wallScale;
+        std::int64_t scheduleEnd = kNoTime;
+        if (!setup.closedLoop && load.rate > 0) // session arrivals as in runOpenPoint
+            driver.setOpenArrivals(sc.plan, load.rate, wallScale, point.seed);
+        const double cpu0 = processCpuSeconds();
+        takeLoopLag();
+        const std::int64_t start = nowNs() + 1'000'000; // 1 ms to set up
+        setup.startNs = start;
+        DelayedDispatcher dispatcher(t0, [this](WorkloadRequest &&r) {
+            std::unique_lock lock(point.mutex); // due now: tSched stays the intended time
+            dispatchWorkload(std::move(r), lock, -1);
+        });
+        {
+            std::unique_lock lock(point.mutex);
+            point.closedLoop = true; // the driver's budget: waitPointDone waits for every planned request
+            point.total = driver.begin(setup);
+            point.warmup = 0;
+            point.driver = &driver;
+            point.dispatcher = &dispatcher;
+            for (WorkloadRequest &r : driver.initial())
+                dispatchWorkload(std::move(r), lock, -1);
+        }
+        if (load.mode == PointLoad::Mode::Rate && driver.scheduleEndNs() != kNoTime)
+            scheduleEnd = driver.scheduleEndNs();
+        if (driver.offeredRate() > 0)
+            load.rate = driver.offeredRate();
+        const bool truncated = waitPointDone(start, sc.plan.maxDurationS);
+        dispatcher.stop();
+        {
+            std::lock_guard lock(point.mutex);
+            point.stopSubmitting = true; // late completions (after a cancel) start nothing
+            point.dispatcher = nullptr;
+        }
+        PointOutcome out = finishPoint(sc, load, scheduleEnd, truncated, cpu0, start, timeScale, simulated);
+        std::lock_guard lock(point.mutex);
+        point.driver = nullptr;
+        return out;
+    }
+
     void idleCheck(const std::string &baseUrl, double cooldownS, double timeScale)
     {
         waitUntilIdle(baseUrl, cooldownS, timeScale, opt.idleCheckTimeoutS, cancel);
+    }
+
+    // Cold start (Endpoint::coldStart): polls /health and /v1/models from sinceNs (run clock) until both
+    // answer, then times one first request through the normal worker path (not a measured point). Returns
+    // ScenarioOutcome::coldStart; *notReady set when the endpoint did not become ready in time.
+    nlohmann::json measureColdStart(int si, const Scenario &sc, std::int64_t sinceNs, const char *since,
+                                    const RequestBuilder &builder,
+                                    const std::shared_ptr<const TransferOptions> &transfer,
+                                    const std::vector<std::string> &urls, double timeScale, bool simulated,
+                                    std::string *notReady)
+    {
+        const ColdStartOptions &cs = sc.endpoint.coldStart;
+        ReadinessOptions ro;
+        ro.pollInterval =
+            std::chrono::milliseconds(std::max<std::int64_t>(10, std::llround(cs.pollIntervalS * 1e3)));
+        ro.attemptTimeout = std::max(ro.pollInterval, std::chrono::milliseconds(1000));
+        // The timeout counts from the start moment, which may lie before this call (--ready-since).
+        const double leftS = cs.timeoutS - static_cast<double>(nowNs() - sinceNs) / 1e9;
+        ro.deadline = std::chrono::milliseconds(std::max<std::int64_t>(0, std::llround(leftS * 1e3)));
+        ro.bearerToken = transfer->apiKey;
+        ro.caFile = sc.endpoint.caFile;
+        ro.insecure = sc.endpoint.insecure;
+        auto secondsSince = [sinceNs](std::int64_t t) {
+            return t < 0 ? nlohmann::json(nullptr) : nlohmann::json(static_cast<double>(t - sinceNs) / 1e9);
+        };
+        nlohmann::json j = {{"since", since}, {"poll_interval_s", cs.pollIntervalS}};
+        const auto ready = ReadinessProbe::waitUntilReady(urls.front(), t0, ro, &cancel);
+        if (!ready) {
+            j["time_to_ready_s"] = nullptr;
+            j["error"] = redactSecrets(ready.error().message, transfer->apiKey);
+            *notReady = j["error"].get<std::string>();
+            return j;
+        }
+        j["time_to_ready_s"] = secondsSince(ready->readyNs);
+        j["health_ok_s"] = secondsSince(ready->healthOkNs);
+        j["models_ok_s"] = secondsSince(ready->modelsOkNs);
+        j["polls"] = ready->attempts;
+
+        // The first request: one closed-loop slot, one request, marked warm-up (never part of a point).
+        preparePoint(si, -1, sc, builder, transfer, urls);
+        WorkItem w;
+        {
+            std::lock_guard lock(point.mutex);
+            point.closedLoop = true;
+            point.total = 1;
+            point.warmup = 1;
+            w = makeItem(nowNs());
+        }
+        const std::int64_t start = nowNs();
+        workers.front()->submit(std::move(w));
+        waitPointDone(start, sc.plan.maxDurationS);
+        std::vector<RequestRecord> recs;
+        {
+            std::lock_guard lock(point.mutex);
+            recs.swap(point.records);
+        }
+        takeLoopLag();
+        if (recs.empty()) {
+            j["first_request_ok"] = false;
+            j["error"] = "first request did not finish";
+            return j;
+        }
+        RequestRecord &r = recs.front();
+        if (simulated && timeScale != 1.0)
+            toModelTime(r, timeScale);
+        j["first_request_ok"] = r.ok();
+        const RequestMetrics m = computeRequestMetrics(r);
+        auto finite = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
+        j["first_request_ttft_ms"] = r.ok() ? finite(m.ttftMs) : nlohmann::json(nullptr);
+        j["first_request_e2e_ms"] = r.ok() ? finite(m.e2eMs) : nlohmann::json(nullptr);
+        if (!r.ok())
+            j["error"] = "first request failed: " + redactSecrets(r.errorDetail, transfer->apiKey);
+        return j;
     }
 };
 
@@ -489,7 +677,7 @@ RunController::RunController(std::vector<Scenario> scenarios, RunOptions options
     d->q = this;
     d->scenarios = std::move(scenarios);
     d->opt = std::move(options);
-    m_runId = newUuidV4();
+    m_runId = d->opt.runId.empty() ? newUuidV4() : d->opt.runId;
 }
 
 RunController::~RunController()
@@ -528,6 +716,7 @@ Result<RunOutcome> RunController::run()
     impl.t0 = Clock::now();
     out.t0SteadyNs = std::chrono::duration_cast<std::chrono::nanoseconds>(impl.t0.time_since_epoch()).count();
     raiseOpenFileLimit();
+    impl.seq = impl.opt.firstSeq;
 
     const int nWorkers = impl.opt.workers > 0
                              ? impl.opt.workers
@@ -552,6 +741,7 @@ Result<RunOutcome> RunController::run()
     m_live.setProgress(lp);
 
     std::vector<SimulatedEndpoint> sims;
+    bool readySinceUsed = false; // --ready-since applies to the first cold-start scenario only
     nlohmann::json provScenarios = nlohmann::json::array();
     nlohmann::json servers = nlohmann::json::object();
 
@@ -561,6 +751,7 @@ Result<RunOutcome> RunController::run()
         Scenario sc = impl.scenarios[static_cast<std::size_t>(si)];
         ScenarioOutcome so;
         so.scenarioIndex = si;
+        const std::int64_t scenarioStartNs = si == 0 ? 0 : impl.nowNs(); // cold start's default start moment
         lp = m_live.progress();
         lp.scenarioIndex = si;
         lp.scenarioId = sc.id;
@@ -609,11 +800,34 @@ Result<RunOutcome> RunController::run()
             continue;
         }
         const std::string apiKey = *key;
-        RequestBuilder builder(sc, m_runId, impl.opt.prompts, apiKey);
+        // Workload hook: a non-synthetic phase gets a driver (datasets and traces are loaded here).
+        auto workload = WorkloadDriver::create(sc);
+        if (!workload.ok()) {
+            so.aborted = true;
+            so.abortReason = "workload: " + workload.error().message;
+            out.scenarios.push_back(std::move(so));
+            continue;
+        }
+        const std::unique_ptr<WorkloadDriver> driver = std::move(*workload);
+        if (driver && sc.phase.workload.kind == Workload::Kind::Trace) {
+            // A trace is one open-loop point on its own schedule: the plan's rates and concurrencies do not
+            // apply.
+            sc.plan.mode = LoadPlan::Mode::Open;
+            sc.plan.rates = {0.0};
+        }
+        std::shared_ptr<const PromptSource> prompts = impl.opt.prompts;
+        impl.promptNote.clear();
+        if (!driver && !prompts && impl.opt.promptFactory) {
+            PromptSourceChoice choice = impl.opt.promptFactory(sc);
+            prompts = std::move(choice.source);
+            impl.promptNote = std::move(choice.note);
+        }
+        RequestBuilder builder(sc, m_runId, driver ? driver->prompts() : prompts, apiKey);
         so.requestTemplate = builder.templateJson();
         auto transfer = std::make_shared<TransferOptions>();
         transfer->caFile = sc.endpoint.caFile;
         transfer->insecure = sc.endpoint.insecure;
+        transfer->httpVersion = sc.endpoint.httpVersion;
         transfer->connectTimeoutS = sc.endpoint.connectTimeoutS;
         transfer->requestTimeoutS = sc.plan.requestTimeoutS / (so.simulated ? so.timeScale : 1.0);
         transfer->firstTokenTimeoutS = transfer->requestTimeoutS;
@@ -676,6 +890,18 @@ Result<RunOutcome> RunController::run()
         // scenario (endpoint down, error-rate abort, cancel or stop-sending).
         auto runPoint = [&](const std::string &label, const std::function<PointOutcome(int pi)> &measure) {
             const int pi = static_cast<int>(so.points.size());
+            if (so.aborted) // e.g. not ready after the cold-start timeout
+                return false;
+            // Resume: a point stored by the interrupted run stands in for running it again.
+            if (const auto it = impl.opt.completedPoints.find({si, pi});
+                it != impl.opt.completedPoints.end()) {
+                PointOutcome po;
+                po.pointIndex = pi;
+                po.result = it->second;
+                po.stored = true;
+                so.points.push_back(std::move(po));
+                return !impl.cancel.load() && !impl.stopSending.load();
+            }
             std::string why;
             if (!healthy(&why)) {
                 so.aborted = true;
@@ -683,8 +909,10 @@ Result<RunOutcome> RunController::run()
                 so.abortReason = "endpoint unreachable: " + redactSecrets(why, apiKey);
                 return false;
             }
-            if (pi > 0)
+            if (pi > 0 && !so.points.back().stored)
                 impl.idleCheck(sc.endpoint.baseUrl, sc.plan.cooldownS, so.timeScale);
+            if (impl.stopSending.load())
+                return false; // stopped before this point began: no empty point (nothing would be sent)
             LiveProgress p = m_live.progress();
             p.pointIndex = pi;
             p.pointLabel = label;
@@ -703,10 +931,38 @@ Result<RunOutcome> RunController::run()
         };
         auto runPointClosed = [&](int c) {
             return runPoint("C=" + std::to_string(c), [&](int pi) {
+                if (driver)
+                    return impl.runWorkloadPoint(si, pi, sc, *driver,
+                                                 PointLoad{PointLoad::Mode::Concurrency, c, 0}, builder,
+                                                 transfer, urls, so.timeScale, so.simulated);
                 return impl.runClosedPoint(si, pi, sc, c, builder, transfer, urls, so.timeScale,
                                            so.simulated);
             });
         };
+
+        // Cold start: wait for the endpoint from the start moment, time its first request. Skipped for a
+        // resumed scenario (its server has long been up). Not ready in time = endpoint down.
+        bool resumedScenario = false;
+        for (const auto &[key, stored] : impl.opt.completedPoints)
+            resumedScenario = resumedScenario || key.first == si;
+        if (sc.endpoint.coldStart.enabled && !resumedScenario && !impl.cancel.load()) {
+            std::int64_t sinceNs = scenarioStartNs;
+            const char *since = si == 0 ? "run_start" : "scenario_start";
+            if (impl.opt.readySinceUnixMs > 0 && !readySinceUsed) {
+                readySinceUsed = true;
+                since = "ready_since";
+                const std::int64_t agoMs = QDateTime::currentMSecsSinceEpoch() - impl.opt.readySinceUnixMs;
+                sinceNs = impl.nowNs() - agoMs * 1'000'000;
+            }
+            std::string notReady;
+            so.coldStart = impl.measureColdStart(si, sc, sinceNs, since, builder, transfer, urls,
+                                                 so.timeScale, so.simulated, &notReady);
+            if (!notReady.empty()) {
+                so.aborted = true;
+                so.endpointDown = true;
+                so.abortReason = "endpoint not ready: " + notReady;
+            }
+        }
 
         switch (sc.plan.mode) {
         case LoadPlan::Mode::Closed:
@@ -755,6 +1011,10 @@ Result<RunOutcome> RunController::run()
         case LoadPlan::Mode::Open:
             for (double rate : sc.plan.rates) {
                 const bool more = runPoint("rate=" + std::to_string(rate) + "/s", [&](int pi) {
+                    if (driver)
+                        return impl.runWorkloadPoint(si, pi, sc, *driver,
+                                                     PointLoad{PointLoad::Mode::Rate, 0, rate}, builder,
+                                                     transfer, urls, so.timeScale, so.simulated);
                     return impl.runOpenPoint(si, pi, sc, rate, builder, transfer, urls, so.timeScale,
                                              so.simulated);
                 });

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <functional>
 #include <limits>
+#include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -47,7 +48,11 @@ struct RunOptions {
     std::string campaignName;
     std::string campaignSha256;
     SimLauncher simLauncher;
-    std::shared_ptr<const PromptSource> prompts; // null = SyntheticPromptSource(plan.seed)
+    // Prompts of every scenario; null = promptFactory, else SyntheticPromptSource(plan.seed).
+    std::shared_ptr<const PromptSource> prompts;
+    // Per-scenario prompt source when `prompts` is null (exactPromptSourceFactory(): exact-length prompts
+    // with the model's tokenizer); its note goes into every point's validity notes of that scenario.
+    PromptSourceFactory promptFactory;
     double idleCheckTimeoutS = 30;
     double graceS = 10; // after max duration, before harness-cancelled
     double healthTimeoutS = 5;
@@ -60,9 +65,20 @@ struct RunOptions {
     // Stall detection per point (always on; nowNs is ignored; minThresholdNs is wall time, i.e. × the time
     // scale of a simulated endpoint).
     StallOptions stalls;
+    // Cold start (Endpoint::coldStart): start moment of the first scenario that measures it, as Unix epoch
+    // milliseconds (`run --ready-since`, a server started just before the run); 0 = the run's start. Later
+    // scenarios measure from their own start.
+    std::int64_t readySinceUnixMs = 0;
     // Called on run()'s thread after each load point, with its scenario's outcome so far (the point is the
     // last of scenario.points). The GUI marshals it to its own thread; it must not block for long.
     std::function<void(const ScenarioOutcome &scenario, const PointOutcome &point)> onPointFinished;
+    // Resume (`run --resume`): reuse this run id (empty = a new UUIDv4) and start request seqs at firstSeq
+    // (X-Request-Id stays unique within the run). Points in completedPoints, keyed (scenario index, point
+    // index), are not run again: their stored results enter the outcome as they are (PointOutcome::stored,
+    // no records, no onPointFinished) so curve early-stop and search decisions see them.
+    std::string runId;
+    std::uint64_t firstSeq = 0;
+    std::map<std::pair<int, int>, PointResult> completedPoints;
 };
 
 struct PointOutcome {
@@ -71,6 +87,7 @@ struct PointOutcome {
     std::vector<RequestRecord> records; // time-scaled back for simulated endpoints
     nlohmann::json client;              // extras: open_fds, achieved/target load, send lateness, lag
     bool aborted = false;               // error-rate limit hit
+    bool stored = false;                // resume: taken from RunOptions::completedPoints, not run now
     // Telemetry and stream analysis of the point: {"telemetry": the flat summary also in result.telemetry,
     // "stalls": {threshold_ms, …, worst[…]}, "replicas": […] (several replicas only), "sources": […]}.
     // Stall/replica/scrape-failure findings are also sentences in result.validity.notes.
@@ -91,6 +108,12 @@ struct ScenarioOutcome {
     // Series scraped during the scenario on the run clock (model time for time-scaled simulated endpoints:
     // times × time scale, rates ÷, seconds ×), with each source's ok/failed counts. Empty when not scraped.
     TelemetrySnapshot telemetry;
+    // Cold start ("time to ready", null unless the endpoint's cold_start is enabled): {since: run_start |
+    // scenario_start | ready_since, time_to_ready_s, health_ok_s, models_ok_s (wall seconds from the start
+    // moment), polls, poll_interval_s, first_request_ttft_ms, first_request_e2e_ms (model time),
+    // first_request_ok, error (when not ready in time or the first request failed)}. results.json
+    // "cold_start".
+    nlohmann::json coldStart;
 };
 
 struct RunOutcome {

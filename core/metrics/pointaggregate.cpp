@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <limits>
 
 namespace Throughline {
@@ -101,6 +102,8 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
     std::int64_t wholeStart = kNoTime;
     std::int64_t wholeEnd = kNoTime;
     double busyNs = 0; // Σ overlap of in-flight intervals with the window (achieved concurrency)
+    // Prompt tokens (extension "prompts"): server count vs intended ISL, cached tokens.
+    double islIntended = 0, islErr = 0, islAbsErr = 0, islErrMax = 0;
     bool cancelled = false;
 
     for (std::size_t i = 0; i < in.records.size(); ++i) {
@@ -150,6 +153,21 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
         if (r.tEnd != kNoTime && (wholeEnd == kNoTime || r.tEnd > wholeEnd))
             wholeEnd = r.tEnd;
         inputTokens += m.nIn;
+        if (r.usage.promptTokens >= 0 && r.intendedIsl > 0) {
+            PromptTokenStats &ps = p.prompts;
+            const double err = static_cast<double>(r.usage.promptTokens - r.intendedIsl);
+            ++ps.nUsage;
+            islIntended += r.intendedIsl;
+            islErr += err;
+            islAbsErr += std::abs(err);
+            if (std::abs(err) > std::abs(islErrMax))
+                islErrMax = err;
+            if (r.usage.cachedTokens >= 0) {
+                ++ps.nCachedReported;
+                ps.promptTokens += r.usage.promptTokens;
+                ps.cachedTokens += r.usage.cachedTokens;
+            }
+        }
         outWhole += m.nOut;
         outMlperf += m.nOutTokenizer >= 0 ? m.nOutTokenizer : m.nOut;
         if (m.nOutApproximate)
@@ -189,6 +207,23 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
     pm.outputTpsWhole = (wholeStart != kNoTime && wholeEnd > wholeStart)
                             ? outWhole / (static_cast<double>(wholeEnd - wholeStart) / 1e9)
                             : kNaN;
+
+    if (PromptTokenStats &ps = p.prompts; ps.nUsage > 0) {
+        ps.islIntendedMean = islIntended / ps.nUsage;
+        ps.islErrorMean = islErr / ps.nUsage;
+        ps.islErrorMax = islErrMax;
+        ps.islErrorPct = islIntended > 0 ? 100.0 * islAbsErr / islIntended : kNaN;
+        ps.islErrorFlagged = ps.islErrorPct > PromptTokenStats::kIslErrorFlagPct;
+        ps.cacheHitRate = ps.promptTokens > 0 ? ps.cachedTokens / ps.promptTokens : kNaN;
+        if (ps.islErrorFlagged) {
+            char b[200];
+            std::snprintf(b, sizeof b,
+                          "ISL error: the server counted %+.1f prompt tokens per request on average "
+                          "(%.1f %% of %.0f, max %+.0f); prompt lengths are not what was intended",
+                          ps.islErrorMean, ps.islErrorPct, ps.islIntendedMean, ps.islErrorMax);
+            p.validity.notes.emplace_back(b);
+        }
+    }
 
     pm.ttftMs = summarize(std::move(ttft));
     pm.ttftQMs = summarize(std::move(ttftQ));

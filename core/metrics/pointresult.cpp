@@ -53,6 +53,10 @@ std::optional<double> pointScalar(const PointResult &p, std::string_view key)
         return p.nOk;
     if (key == "error_rate")
         return p.nSent > 0 ? static_cast<double>(p.nSent - p.nOk) / p.nSent : 0.0;
+    if (key == "isl_error_pct" && p.prompts.nUsage > 0)
+        return p.prompts.islErrorPct;
+    if (key == "cache_hit_rate" && p.prompts.nCachedReported > 0)
+        return p.prompts.cacheHitRate;
     return std::nullopt;
 }
 
@@ -138,11 +142,29 @@ nlohmann::json PointResult::toJson() const
     j["metrics"] = m;
     j["counts"] = {{"tpot_undefined", nTpotUndefined}, {"n_out_approximate", nOutApproximate}};
     j["window"] = {{"start_s", JsonNumber::orNull(w0S)}, {"end_s", JsonNumber::orNull(w1S)}};
+    if (prompts.nUsage > 0) {
+        j["prompts"] = {{"n_usage", prompts.nUsage},
+                        {"isl_intended_mean", JsonNumber::orNull(prompts.islIntendedMean)},
+                        {"isl_error_mean", JsonNumber::orNull(prompts.islErrorMean)},
+                        {"isl_error_max", JsonNumber::orNull(prompts.islErrorMax)},
+                        {"isl_error_pct", JsonNumber::orNull(prompts.islErrorPct)},
+                        {"isl_error_flagged", prompts.islErrorFlagged},
+                        {"n_cached_reported", prompts.nCachedReported},
+                        {"prompt_tokens", JsonNumber::orNull(prompts.promptTokens)},
+                        {"cached_tokens", JsonNumber::orNull(prompts.cachedTokens)},
+                        {"cache_hit_rate", JsonNumber::orNull(prompts.cacheHitRate)}};
+    }
     if (!telemetry.empty()) {
         json t = json::object();
         for (const auto &[k, v] : telemetry)
             t[k] = JsonNumber::orNull(v);
         j["telemetry"] = t;
+    }
+    if (!workload.empty()) {
+        json w = json::object();
+        for (const auto &[k, v] : workload)
+            w[k] = JsonNumber::orNull(v);
+        j["workload"] = w;
     }
     return j;
 }
@@ -253,6 +275,30 @@ Result<PointResult> PointResult::fromJson(const nlohmann::json &j)
         p.w0S = JsonNumber::read(*w, "start_s", ok);
         p.w1S = JsonNumber::read(*w, "end_s", ok);
     }
+    if (const auto pr = j.find("prompts"); pr != j.end()) {
+        if (!pr->is_object())
+            return bad("prompts", "not an object");
+        PromptTokenStats &s = p.prompts;
+        for (const char *k : {"n_usage", "n_cached_reported"})
+            if (const auto it = pr->find(k); it != pr->end() && !it->is_number_integer())
+                return bad(std::string("prompts.") + k, "not an integer");
+        s.nUsage = pr->value("n_usage", 0);
+        s.nCachedReported = pr->value("n_cached_reported", 0);
+        s.islIntendedMean = JsonNumber::read(*pr, "isl_intended_mean", ok);
+        s.islErrorMean = JsonNumber::read(*pr, "isl_error_mean", ok);
+        s.islErrorMax = JsonNumber::read(*pr, "isl_error_max", ok);
+        s.islErrorPct = JsonNumber::read(*pr, "isl_error_pct", ok);
+        s.promptTokens = JsonNumber::read(*pr, "prompt_tokens", ok);
+        s.cachedTokens = JsonNumber::read(*pr, "cached_tokens", ok);
+        s.cacheHitRate = JsonNumber::read(*pr, "cache_hit_rate", ok);
+        if (const auto f = pr->find("isl_error_flagged"); f != pr->end()) {
+            if (!f->is_boolean())
+                return bad("prompts.isl_error_flagged", "not a boolean");
+            s.islErrorFlagged = f->get<bool>();
+        }
+        if (!ok)
+            return bad("prompts", "a numeric field holds a non-number");
+    }
     if (const auto t = j.find("telemetry"); t != j.end()) {
         if (!t->is_object())
             return bad("telemetry", "not an object");
@@ -260,6 +306,15 @@ Result<PointResult> PointResult::fromJson(const nlohmann::json &j)
             if (!v.is_null() && !v.is_number())
                 return bad("telemetry." + k, "not a number");
             p.telemetry[k] = v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>();
+        }
+    }
+    if (const auto w = j.find("workload"); w != j.end()) {
+        if (!w->is_object())
+            return bad("workload", "not an object");
+        for (const auto &[k, v] : w->items()) {
+            if (!v.is_null() && !v.is_number())
+                return bad("workload." + k, "not a number");
+            p.workload[k] = v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>();
         }
     }
     return p;

@@ -76,6 +76,24 @@ struct PointMetrics {
     StatSummary tpotMlperfMs; // extension
 };
 
+// Extension "prompts": prompt tokens as the server counted them (usage.prompt_tokens) against the intended
+// ISL, and the prefix-cache hit rate (usage.prompt_tokens_details.cached_tokens). Successful measured
+// requests only. NaN = not measured (JSON null).
+struct PromptTokenStats {
+    int nUsage = 0;               // requests reporting usage.prompt_tokens (0: "prompts" is not written)
+    double islIntendedMean = 0;   // mean intended ISL of those requests
+    double islErrorMean = 0;      // mean of (usage.prompt_tokens − intended ISL), tokens
+    double islErrorMax = 0;       // the error of largest magnitude, signed, tokens
+    double islErrorPct = 0;       // 100 × mean |error| ÷ mean intended ISL
+    bool islErrorFlagged = false; // islErrorPct > kIslErrorFlagPct (also a validity note)
+    int nCachedReported = 0;      // requests reporting cached_tokens
+    double promptTokens = 0;      // Σ usage.prompt_tokens of the requests reporting cached_tokens
+    double cachedTokens = 0;      // Σ cached_tokens
+    double cacheHitRate = 0;      // cachedTokens ÷ promptTokens; NaN when no request reported cached_tokens
+    static constexpr double kIslErrorFlagPct = 1.0;
+    bool operator==(const PromptTokenStats &) const = default;
+};
+
 struct PointResult {
     PointLoad load;
     double windowS = 0;                // W1 − W0 in seconds
@@ -94,6 +112,11 @@ struct PointResult {
     // with their unit (kv_cache_usage_peak, waiting_mean, energy_per_output_token_j, stalled_requests, …;
     // filled by RunController, listed in resources/schemas/results.schema.json). Empty = not written.
     std::map<std::string, double> telemetry;
+    PromptTokenStats prompts; // extension "prompts" (written when nUsage > 0)
+    // Extension "workload": session/chain metrics of multi-turn and agentic workloads (sessions, sessions_ok,
+    // chain_latency_ms_p50, ttft_sum_ms_mean, model_wait_ms_mean, think_ms_mean, client_gap_ms_mean, …;
+    // filled by RunController from core/workload, docs/workloads.md). Empty = not written.
+    std::map<std::string, double> workload;
 
     // Metric lookup by vocabulary key and stat: ("output_tps_per_gpu", "value"),
     // ("ttft_ms", "p90"). nullopt when unknown, undefined or not reportable (min-n rule).

@@ -52,6 +52,8 @@ nlohmann::json RunResults::toJson() const
         for (const PointResult &p : s.points)
             pts.push_back(p.toJson());
         sj["points"] = pts;
+        if (s.coldStart.is_object())
+            sj["cold_start"] = s.coldStart;
         arr.push_back(std::move(sj));
     }
     j["scenarios"] = arr;
@@ -120,6 +122,11 @@ Result<RunResults> RunResults::fromJson(const nlohmann::json &j)
             if (!p)
                 return bad(where + ".points[" + std::to_string(k) + "]", p.error().message);
             s.points.push_back(std::move(*p));
+        }
+        if (const auto cIt = sj.find("cold_start"); cIt != sj.end()) {
+            if (!cIt->is_object())
+                return bad(where + ".cold_start", "not an object");
+            s.coldStart = *cIt;
         }
         r.scenarios.push_back(std::move(s));
     }

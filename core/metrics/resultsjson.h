@@ -12,7 +12,7 @@
 #include <string_view>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
+#include <nlohmann/json.hpp>
 
 namespace Throughline {
 
@@ -29,6 +29,8 @@ struct ScenarioResult {
     int osl = 0;
     Verdict verdict;
     std::vector<PointResult> points;
+    // Optional "cold_start" object (ScenarioOutcome::coldStart, issue 9); null = not measured.
+    nlohmann::json coldStart;
 
     // Identity fields from an expanded scenario (verdict and points stay empty).
     static ScenarioResult fromScenario(const Scenario &s);

@@ -4,9 +4,9 @@
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/matrixexpander.h"
 #include "core/engine/runcontroller.h"
-#include "core/sim/simprocess.h"
 #include "core/sim/faultspec.h"
 #include "core/sim/simserver.h"
+#include "simchildlauncher.h"
 
 #include <QElapsedTimer>
 #include <QFile>
@@ -131,24 +131,7 @@ Scenario TestRunController::baseScenario(int c, int requests)
 
 SimLauncher TestRunController::launcher(const QString &truthPath, const std::string &faults)
 {
-    // Child process: the simulator's own threads stay out of this process (and its shutdown too).
-    return [truthPath, faults](const Scenario &sc, int) -> Result<SimulatedEndpoint> {
-        SimulatorOptions so = sc.endpoint.sim;
-        so.faults = faults;
-        so.seed = 3;
-        auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, sc.deployment.gpus,
-                                             sc.deployment.precision, so);
-        args.insert(args.end(), {"--ground-truth", truthPath.toStdString()});
-        auto proc = std::make_shared<SimProcess>();
-        auto port = proc->start(THROUGHLINE_SIM_EXE, args);
-        if (!port)
-            return port.error();
-        SimulatedEndpoint e;
-        e.baseUrl = proc->baseUrl();
-        e.timeScale = so.timeScale;
-        e.owner = proc;
-        return e;
-    };
+    return simChildLauncher(truthPath, faults, 3);
 }
 
 void TestRunController::accuracyAgainstGroundTruth()

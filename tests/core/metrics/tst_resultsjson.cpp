@@ -63,7 +63,7 @@ RunResults sampleRun(const std::vector<RequestRecord> &recs)
     sc.backend.id = "vllm";
     sc.gpu.name = "H200";
     sc.deployment.gpu = "H200";
-    sc.phase = Phase{"Chat", 128, 128, {}, {}};
+    sc.phase = Phase{"Chat", 128, 128, {}, {}, {}};
     sc.slo = Slo{100, 0, 0, 90};
 
     ScenarioResult s = ScenarioResult::fromScenario(sc);
