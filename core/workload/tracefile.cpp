@@ -1,5 +1,7 @@
 #include "core/workload/tracefile.h"
 
+#include "core/workload/jsonllines.h"
+
 #include <nlohmann/json.hpp>
 
 #include <QFile>
@@ -33,19 +35,8 @@ Result<TraceFile> TraceFile::parse(std::string_view text, const std::string &sou
     };
     int line = 0;
     std::size_t pos = 0;
-    while (pos <= text.size()) {
-        std::size_t nl = text.find('\n', pos);
-        if (nl == std::string_view::npos)
-            nl = text.size();
-        ++line;
-        std::string_view l = text.substr(pos, nl - pos);
-        pos = nl + 1;
-        while (!l.empty() && std::isspace(static_cast<unsigned char>(l.back())))
-            l.remove_suffix(1);
-        while (!l.empty() && std::isspace(static_cast<unsigned char>(l.front())))
-            l.remove_prefix(1);
-        if (l.empty())
-            continue;
+    while (const auto next = nextJsonlLine(text, pos, line)) {
+        const std::string_view l = *next;
         const json j = json::parse(l.begin(), l.end(), nullptr, false);
         if (j.is_discarded())
             return fail(line, "", "not valid JSON (a trace has one request object per line)");
