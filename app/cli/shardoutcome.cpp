@@ -34,6 +34,7 @@ RunOutcome regroupShardOutcome(const RunPlan &plan, RunOutcome engine,
         if (e.aborted && !dst.aborted) {
             dst.aborted = true;
             dst.abortReason = e.abortReason;
+            dst.stoppedByUser = e.stoppedByUser;
         }
         dst.endpointDown = dst.endpointDown || e.endpointDown;
         for (PointOutcome &po : e.points) {

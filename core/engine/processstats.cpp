@@ -1,7 +1,6 @@
 #include "core/engine/processstats.h"
 
-#include <QDir>
-
+#include <dirent.h>
 #include <sys/resource.h>
 
 namespace Throughline {
@@ -16,8 +15,16 @@ double processCpuSeconds()
 
 int openFdCount()
 {
-    return static_cast<int>(
-        QDir(QStringLiteral("/proc/self/fd")).entryList(QDir::NoDotAndDotDot | QDir::AllEntries).size());
+    // readdir, not QDir::entryList: no sorting and no QString per entry. QDir cost ~1 ms per 1,000
+    // descriptors on the controller thread, CPU taken from the workers on a small machine.
+    DIR *dir = opendir("/proc/self/fd");
+    if (!dir)
+        return 0;
+    int n = 0;
+    while (const dirent *e = readdir(dir))
+        n += e->d_name[0] != '.';
+    closedir(dir);
+    return n - 1; // the descriptor opendir itself holds while listing
 }
 
 void raiseOpenFileLimit()

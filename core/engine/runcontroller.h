@@ -99,7 +99,9 @@ struct ScenarioOutcome {
     Scenario scenario;
     std::vector<PointOutcome> points;
     bool aborted = false;
-    std::string abortReason; // "endpoint unreachable: …", "error rate …", "cancelled"
+    std::string
+        abortReason; // "endpoint unreachable: …", "error rate …", "cancelled", "stopped by the user …"
+    bool stoppedByUser = false; // stopSending() ended it: in-flight requests finished and count
     bool endpointDown = false;
     bool simulated = false;
     double timeScale = 1.0;

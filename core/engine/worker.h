@@ -116,7 +116,9 @@ private:
 
     std::mutex m_inboxMutex;
     std::vector<WorkItem> m_inbox;
-    std::vector<WorkItem> m_inboxLocal; // swapped with m_inbox under the lock
+    std::vector<WorkItem> m_inboxLocal; // taken from m_inbox under the lock; started from m_inboxNext on
+    std::size_t m_inboxNext = 0;        // (a bounded number per loop turn; worker thread)
+    bool m_moreFinished = false;        // completions left in libcurl's queue after this turn's bound
 
     std::vector<Transfer *> m_active;
     std::vector<Transfer *> m_free;  // recycled transfers (easy handle + buffers keep their capacity)

@@ -3,13 +3,19 @@
 //   delay  client-added first-token delay (client first content event − the simulator's first token write,
 //          joined by X-Request-Id through its ground-truth log) at C = 1, 64, 1,024 (time scale 1, no jitter)
 //          and at 16,384 (time scale --time-scale), in steady state (the first wave of C requests is not
-//          measured); goal p99 ≤ 1 ms at 1,024.
+//          measured); goal p99 ≤ 1 ms at 1,024. Also prints the client's CPU per SSE event at each level
+//          (whole process, user + system: curl, kernel reads, parsing, aggregation; goal ≤ 2 µs).
+//   cpu    client CPU per SSE event and per request, separated by two output lengths, at C = 256 and
+//          1,024 (or --levels).
 //   hold   16,384 concurrent HTTP/1.1 streams held for --hold seconds: "held" = all open, zero client errors,
 //          every stream receiving an event at least every 2 s (wall clock) during the hold window. Prints the
 //          aggregate event rate, client CPU, and client RSS per in-flight stream.
 //   rss    client RSS per in-flight stream at Chat 128/128 and Generation 512/8000 (goals 64 / 160 KiB).
-// Usage: bench_streams [delay|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] [--time-scale X]
-// [--ramp S] Figures print one line each; run several times and quote medians (this machine is noisy).
+// Usage: bench_streams [delay|cpu|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] [--time-scale X]
+// [--ramp S] [--levels C1,C2,…] (delay: default 1,64,1024 plus --streams) [--workers N] (default: per core)
+// [--sim-nice N] [--sim-cpu N] (niceness / CPU of the simulator's threads: the simulator shares this
+// machine's cores with the client, so its CPU use shows up as client-added delay; a real server runs
+// elsewhere). Figures print one line each; run several times and quote medians (this machine is noisy).
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/catalog.h"
 #include "core/campaign/matrixexpander.h"
@@ -17,12 +23,15 @@
 #include "core/sim/simprocess.h"
 
 #include <nlohmann/json.hpp>
+#include <sched.h>
 #include <sys/resource.h>
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <string>
@@ -41,6 +50,14 @@ long long rssKb(int pid = 0)
         if (line.rfind("VmRSS:", 0) == 0)
             return std::atoll(line.c_str() + 6);
     return 0;
+}
+
+double processCpuS()
+{
+    rusage u{};
+    getrusage(RUSAGE_SELF, &u);
+    return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
+           double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
 double pct(std::vector<double> v, double p)
@@ -85,6 +102,10 @@ Scenario bigDeployment(const Scenario &base, int isl, int osl)
     return s;
 }
 
+int g_workers = 0; // --workers (0 = the engine's default: one per core)
+int g_simNice = 0; // --sim-nice: niceness of every simulator thread (0 = as started)
+int g_simCpu = -1; // --sim-cpu: pin every simulator thread to this CPU (-1 = as started)
+
 SimLauncher childLauncher(const std::string &truthPath)
 {
     return [truthPath](const Scenario &sc, int planned) -> Result<SimulatedEndpoint> {
@@ -97,6 +118,22 @@ SimLauncher childLauncher(const std::string &truthPath)
         auto port = proc->start(THROUGHLINE_SIM_EXE, args);
         if (!port)
             return port.error();
+        if (g_simNice != 0 || g_simCpu >= 0) {
+            // Niceness and affinity are per thread on Linux: set them on each of the simulator's threads (all
+            // exist once it listens).
+            const std::string dir = "/proc/" + std::to_string(proc->pid()) + "/task";
+            for (const auto &task : std::filesystem::directory_iterator(dir)) {
+                const auto tid = static_cast<pid_t>(std::stol(task.path().filename().string()));
+                if (g_simNice != 0)
+                    setpriority(PRIO_PROCESS, static_cast<id_t>(tid), g_simNice);
+                if (g_simCpu >= 0) {
+                    cpu_set_t set;
+                    CPU_ZERO(&set);
+                    CPU_SET(g_simCpu, &set);
+                    sched_setaffinity(tid, sizeof set, &set);
+                }
+            }
+        }
         SimulatedEndpoint e;
         e.baseUrl = proc->baseUrl();
         e.timeScale = sc.endpoint.sim.timeScale;
@@ -135,6 +172,7 @@ PointRun runPoint(const Scenario &s, const std::string &truthPath)
     RunOptions opt;
     opt.simLauncher = childLauncher(truthPath);
     opt.graceS = 0;
+    opt.workers = g_workers;
     opt.stallTimeoutS = 30;
     opt.keepRecords = true;
     RunController rc({s}, opt);
@@ -170,7 +208,9 @@ int benchDelay(const Scenario &base, const std::vector<int> &levels, double bigT
         s.plan.requestTimeoutS = 600;
         const std::string truth = "/tmp/bench_streams_truth_" + std::to_string(c) + ".jsonl";
         std::remove(truth.c_str());
+        const double cpu0 = processCpuS();
         PointRun pr = runPoint(s, truth);
+        const double cpuS = processCpuS() - cpu0;
         if (!pr.outcome.ok() || pr.outcome->scenarios.empty() || pr.outcome->scenarios[0].points.empty()) {
             std::fprintf(stderr, "[delay] C=%d: run failed %s\n", c,
                          pr.outcome.ok() ? pr.outcome->scenarios.at(0).abortReason.c_str()
@@ -182,6 +222,21 @@ int benchDelay(const Scenario &base, const std::vector<int> &levels, double bigT
         const double scale = out.timeScale; // records are scaled back to model time: undo for wall time
         std::vector<double> delayMs;
         int errors = 0;
+        long long events = 0;
+        std::vector<double> stepMs; // per request: mean gap between content events ≈ the decode step
+        for (const RequestRecord &r : out.scenarios[0].points[0].records) {
+            events += static_cast<long long>(r.events.size());
+            std::int64_t first = kNoTime, last = kNoTime;
+            int content = 0;
+            for (const StreamEvent &e : r.events)
+                if (e.kind == StreamEvent::Kind::Content) {
+                    first = first == kNoTime ? e.tNs : first;
+                    last = e.tNs;
+                    ++content;
+                }
+            if (content > 1)
+                stepMs.push_back(static_cast<double>(last - first) / 1e6 / scale / (content - 1));
+        }
         for (const RequestRecord &r : out.scenarios[0].points[0].records) {
             if (!r.ok()) {
                 ++errors;
@@ -196,13 +251,79 @@ int benchDelay(const Scenario &base, const std::vector<int> &levels, double bigT
             const double clientWallNs =
                 static_cast<double>(first) / scale + static_cast<double>(out.t0SteadyNs);
             delayMs.push_back((clientWallNs - static_cast<double>(it->second)) / 1e6);
+            if (std::getenv("BENCH_STREAMS_DEBUG"))
+                std::fprintf(
+                    stderr,
+                    "[debug] seq %llu server write %.3f ms client first token %.3f ms delay %.3f ms\n",
+                    static_cast<unsigned long long>(r.seq),
+                    (static_cast<double>(it->second) - static_cast<double>(out.t0SteadyNs)) / 1e6,
+                    (clientWallNs - static_cast<double>(out.t0SteadyNs)) / 1e6, delayMs.back());
         }
         std::printf(
             "[delay] C=%5d time scale %.2f: n=%zu errors=%d client-added first-token delay p50 %.3f ms, "
-            "p99 %.3f ms, max %.3f ms\n",
-            c, scale, delayMs.size(), errors, pct(delayMs, 50), pct(delayMs, 99), pct(delayMs, 100));
+            "p99 %.3f ms, max %.3f ms (decode step ~%.1f ms)\n",
+            c, scale, delayMs.size(), errors, pct(delayMs, 50), pct(delayMs, 99), pct(delayMs, 100),
+            pct(stepMs, 50));
+        // Whole client process (workers, controller, aggregation; user + system, so curl and the kernel's
+        // socket reads are in it) per SSE event received; the simulator is another process.
+        std::printf("[delay] C=%5d: client CPU %.2f s for %lld SSE events in %zu requests: %.2f us/event "
+                    "all-in (per-request work and idle polling included; `cpu` mode separates them)\n",
+                    c, cpuS, events, out.scenarios[0].points[0].records.size(),
+                    events > 0 ? cpuS * 1e6 / static_cast<double>(events) : 0.0);
         std::fflush(stdout);
     }
+    return 0;
+}
+
+// Client CPU per SSE event and per request, separated: the same C and request count at two output lengths;
+// the CPU difference ÷ the event difference is the marginal cost of one more event (curl, the kernel's
+// reads, SSE reassembly, classification, record), the rest per request (build, connection reuse, send,
+// completion, aggregation). Whole client process, user + system; the simulator is another process.
+int benchCpu(const Scenario &base, int c)
+{
+    struct Run {
+        int osl;
+        double cpuS = 0;
+        long long events = 0, requests = 0;
+        double wallS = 0;
+    };
+    std::vector<Run> runs{{16}, {256}};
+    for (Run &run : runs) {
+        Scenario s = bigDeployment(base, 128, run.osl);
+        s.plan.concurrencies = {c};
+        s.plan.requestCount = 2 * c;
+        s.plan.rampUpS = 1;
+        s.plan.maxDurationS = 900;
+        s.plan.requestTimeoutS = 600;
+        const double cpu0 = processCpuS();
+        const auto w0 = std::chrono::steady_clock::now();
+        PointRun pr = runPoint(s, {});
+        run.cpuS = processCpuS() - cpu0;
+        run.wallS = std::chrono::duration<double>(std::chrono::steady_clock::now() - w0).count();
+        if (!pr.outcome.ok() || pr.outcome->scenarios.empty() || pr.outcome->scenarios[0].points.empty()) {
+            std::fprintf(stderr, "[cpu] OSL %d: run failed\n", run.osl);
+            return 1;
+        }
+        for (const RequestRecord &r : pr.outcome->scenarios[0].points[0].records) {
+            run.events += static_cast<long long>(r.events.size());
+            ++run.requests;
+        }
+        std::printf("[cpu] C=%d OSL %4d: %lld requests, %lld SSE events, client CPU %.2f s in %.1f s wall: "
+                    "%.2f us/event all-in\n",
+                    c, run.osl, run.requests, run.events, run.cpuS, run.wallS,
+                    run.cpuS * 1e6 / static_cast<double>(std::max(1LL, run.events)));
+        std::fflush(stdout);
+    }
+    const Run &a = runs[0], &b = runs[1];
+    // cpu = requests × perRequest + events × perEvent, solved from the two runs.
+    const double det = double(a.requests) * double(b.events) - double(b.requests) * double(a.events);
+    if (det == 0)
+        return 1;
+    const double perEventUs = (double(a.requests) * b.cpuS - double(b.requests) * a.cpuS) / det * 1e6;
+    const double perRequestUs = (a.cpuS * double(b.events) - b.cpuS * double(a.events)) / det * 1e6;
+    std::printf("[cpu] C=%d: client CPU per SSE event %.2f us (goal <= 2), per request %.0f us "
+                "(fit over OSL 16 and 256; whole process, user + system)\n",
+                c, perEventUs, perRequestUs);
     return 0;
 }
 
@@ -361,6 +482,7 @@ int main(int argc, char **argv)
     std::string part = "all";
     int streams = 16384;
     double holdS = 60, timeScale = 0.5, rampS = 20;
+    std::vector<int> levels; // delay: --levels 1,64,1024 (default 1, 64, 1,024 and --streams)
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto next = [&]() -> const char * { return i + 1 < argc ? argv[++i] : "0"; };
@@ -372,12 +494,27 @@ int main(int argc, char **argv)
             timeScale = std::atof(next());
         else if (a == "--ramp")
             rampS = std::atof(next());
-        else if (a == "delay" || a == "hold" || a == "rss" || a == "rss-chat" || a == "rss-gen" || a == "all")
+        else if (a == "--sim-nice")
+            g_simNice = std::atoi(next());
+        else if (a == "--sim-cpu")
+            g_simCpu = std::atoi(next());
+        else if (a == "--workers")
+            g_workers = std::atoi(next());
+        else if (a == "--levels")
+            for (std::string v = next(); !v.empty();) {
+                const auto comma = v.find(',');
+                levels.push_back(std::atoi(v.substr(0, comma).c_str()));
+                v = comma == std::string::npos ? std::string() : v.substr(comma + 1);
+            }
+        else if (a == "delay" || a == "cpu" || a == "hold" || a == "rss" || a == "rss-chat" ||
+                 a == "rss-gen" || a == "all")
             part = a;
         else {
             std::fprintf(
-                stderr, "usage: bench_streams [delay|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] "
-                        "[--time-scale X] [--ramp S]\n");
+                stderr,
+                "usage: bench_streams [delay|cpu|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] "
+                "[--time-scale X] [--ramp S] [--levels C1,C2,...] [--workers N] [--sim-nice N] [--sim-cpu "
+                "N]\n");
             return 2;
         }
     }
@@ -393,9 +530,31 @@ int main(int argc, char **argv)
     if (!list.ok() || list->empty())
         return 1;
     const Scenario base = list->front();
+    {
+        // The conditions every figure below depends on: the simulator shares this machine's cores.
+        std::ifstream la("/proc/loadavg");
+        std::string load;
+        std::getline(la, load);
+        std::printf("[bench_streams] %s: %u cores, client workers %s, simulator nice %d%s, load average %s\n",
+                    part.c_str(), std::thread::hardware_concurrency(),
+                    g_workers > 0 ? std::to_string(g_workers).c_str() : "one per core", g_simNice,
+                    g_simCpu >= 0 ? (", pinned to CPU " + std::to_string(g_simCpu)).c_str() : "",
+                    load.substr(0, load.find(' ', load.find(' ', load.find(' ') + 1) + 1)).c_str());
+        std::fflush(stdout);
+    }
     int rc = 0;
-    if (part == "delay" || part == "all")
-        rc |= benchDelay(base, {1, 64, 1024, streams}, timeScale);
+    if (part == "delay" || part == "all") {
+        std::vector<int> delayLevels = levels;
+        if (delayLevels.empty()) {
+            delayLevels = {1, 64, 1024};
+            if (streams != 1024)
+                delayLevels.push_back(streams);
+        }
+        rc |= benchDelay(base, delayLevels, timeScale);
+    }
+    if (part == "cpu" || part == "all")
+        for (int c : levels.empty() ? std::vector<int>{256, 1024} : levels)
+            rc |= benchCpu(base, c);
     if (part.rfind("rss", 0) == 0 || part == "all")
         rc |= benchRss(base, std::min(streams, 4096), part);
     if (part == "hold" || part == "all")

@@ -12,6 +12,7 @@
 #include "core/engine/requestbuilder.h"
 #include "core/engine/worker.h"
 #include "core/sim/simprocess.h"
+#include "loopbackserver.h"
 
 #include <QDir>
 #include <QFile>
@@ -20,11 +21,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 
-#include <arpa/inet.h>
 #include <curl/curl.h>
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cmath>
@@ -74,34 +71,6 @@ double pct(std::vector<double> v, double p)
     const auto lo = static_cast<std::size_t>(rank);
     const auto hi = std::min(lo + 1, v.size() - 1);
     return v[lo] + (v[hi] - v[lo]) * (rank - static_cast<double>(lo));
-}
-
-// An unused loopback TCP port (bound, read back, released: nginx binds it right after).
-int freePort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    socklen_t len = sizeof a;
-    int port = 0;
-    if (::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0 &&
-        ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len) == 0)
-        port = ntohs(a.sin_port);
-    ::close(fd);
-    return port;
-}
-
-bool accepts(int port)
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    a.sin_port = htons(static_cast<std::uint16_t>(port));
-    const bool ok = ::connect(fd, reinterpret_cast<sockaddr *>(&a), sizeof a) == 0;
-    ::close(fd);
-    return ok;
 }
 
 QString findNginx()
@@ -213,9 +182,9 @@ void TestHttp2::httpVersionJson()
 
 bool TestHttp2::startNginx(int upstreamPort)
 {
-    m_nginxPort = freePort();
+    m_nginxPort = unusedLoopbackPort();
     do
-        m_nginxTlsPort = freePort();
+        m_nginxTlsPort = unusedLoopbackPort();
     while (m_nginxTlsPort == m_nginxPort);
     const QString prefix = m_dir.filePath(u"nginx"_s);
     QDir().mkpath(prefix + u"/logs"_s);
@@ -288,7 +257,7 @@ bool TestHttp2::startNginx(int upstreamPort)
     if (!m_nginx.waitForStarted(5000))
         return false;
     for (int i = 0; i < 100; ++i) {
-        if (accepts(m_nginxPort) && accepts(m_nginxTlsPort))
+        if (acceptsOnLoopback(m_nginxPort) && acceptsOnLoopback(m_nginxTlsPort))
             return true;
         if (m_nginx.waitForFinished(50))
             return false; // exited: bad config or port taken

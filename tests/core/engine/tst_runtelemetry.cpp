@@ -12,15 +12,12 @@
 #include "core/storage/runrecording.h"
 #include "core/storage/sqlitedb.h"
 #include "core/telemetry/commonseries.h"
+#include "loopbackserver.h"
 #include "simchildlauncher.h"
 
 #include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
-
-#include <netinet/in.h>
-#include <sys/socket.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -35,71 +32,15 @@ using namespace Qt::StringLiterals;
 
 namespace {
 
-// A loopback port nobody listens on (bound, then closed).
-int closedPort()
-{
-    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
-    sockaddr_in a{};
-    a.sin_family = AF_INET;
-    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-    ::bind(fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
-    socklen_t len = sizeof a;
-    ::getsockname(fd, reinterpret_cast<sockaddr *>(&a), &len);
-    ::close(fd);
-    return ntohs(a.sin_port);
-}
-
 // Answers every connection with HTTP 500 (a broken exporter), on its own thread.
-class Http500Server
-{
-public:
+struct Http500Server : LoopbackHttpServer {
     Http500Server()
+        : LoopbackHttpServer([] {
+            return std::string("HTTP/1.1 500 Internal Server Error\r\nContent-Length: 5\r\n"
+                               "Connection: close\r\n\r\nbroke");
+        })
     {
-        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        int one = 1;
-        ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(m_fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
-        ::listen(m_fd, 16);
-        socklen_t len = sizeof a;
-        ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&a), &len);
-        m_port = ntohs(a.sin_port);
-        m_thread = std::thread([this] {
-            for (;;) {
-                const int c = ::accept(m_fd, nullptr, nullptr);
-                if (c < 0 || m_stop.load()) {
-                    if (c >= 0)
-                        ::close(c);
-                    return;
-                }
-                char buf[4096];
-                (void)::recv(c, buf, sizeof buf, 0);
-                static const char kReply[] = "HTTP/1.1 500 Internal Server Error\r\nContent-Length: 5\r\n"
-                                             "Connection: close\r\n\r\nbroke";
-                (void)::send(c, kReply, sizeof kReply - 1, MSG_NOSIGNAL);
-                ::close(c);
-                ++m_served;
-            }
-        });
     }
-    ~Http500Server()
-    {
-        m_stop = true;
-        ::shutdown(m_fd, SHUT_RDWR);
-        ::close(m_fd);
-        m_thread.join();
-    }
-    int port() const { return m_port; }
-    int served() const { return m_served.load(); }
-
-private:
-    int m_fd = -1;
-    int m_port = 0;
-    std::atomic<bool> m_stop{false};
-    std::atomic<int> m_served{0};
-    std::thread m_thread;
 };
 
 // A DCGM exporter on loopback: serves the fixture exposition (dcgm-exporter's default counters, two GPUs)
@@ -110,29 +51,11 @@ public:
     explicit DcgmServer(std::string exposition)
         : m_text(std::move(exposition))
         , m_epoch(std::chrono::steady_clock::now())
+        , m_server([this] { return reply(); })
     {
-        m_fd = ::socket(AF_INET, SOCK_STREAM, 0);
-        int one = 1;
-        ::setsockopt(m_fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
-        sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        ::bind(m_fd, reinterpret_cast<sockaddr *>(&a), sizeof a);
-        ::listen(m_fd, 16);
-        socklen_t len = sizeof a;
-        ::getsockname(m_fd, reinterpret_cast<sockaddr *>(&a), &len);
-        m_port = ntohs(a.sin_port);
-        m_thread = std::thread([this] { serve(); });
     }
-    ~DcgmServer()
-    {
-        m_stop = true;
-        ::shutdown(m_fd, SHUT_RDWR);
-        ::close(m_fd);
-        m_thread.join();
-    }
-    int port() const { return m_port; }
-    int served() const { return m_served.load(); }
+    int port() const { return m_server.port(); }
+    int served() const { return m_server.served(); }
     std::chrono::steady_clock::time_point epoch() const { return m_epoch; }
 
     // Watts of GPU g at t seconds: the fixture's base value, a ramp and a sine (period 1.3 s).
@@ -151,50 +74,33 @@ public:
 
 private:
     static constexpr double kPeriodS = 1.3;
-    void serve()
+    // The exposition at this moment (server thread).
+    std::string reply() const
     {
-        for (;;) {
-            const int c = ::accept(m_fd, nullptr, nullptr);
-            if (c < 0 || m_stop.load()) {
-                if (c >= 0)
-                    ::close(c);
-                return;
+        const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - m_epoch).count();
+        std::string body;
+        std::size_t pos = 0;
+        while (pos < m_text.size()) {
+            std::size_t end = m_text.find('\n', pos);
+            if (end == std::string::npos)
+                end = m_text.size();
+            std::string line = m_text.substr(pos, end - pos);
+            if (line.rfind("DCGM_FI_DEV_POWER_USAGE{", 0) == 0) {
+                const int g = line.find("gpu=\"1\"") != std::string::npos ? 1 : 0;
+                char v[64];
+                std::snprintf(v, sizeof v, "%.6f", power(g, t));
+                line = line.substr(0, line.rfind(' ') + 1) + v;
             }
-            char buf[4096];
-            (void)::recv(c, buf, sizeof buf, 0);
-            const double t =
-                std::chrono::duration<double>(std::chrono::steady_clock::now() - m_epoch).count();
-            std::string body;
-            std::size_t pos = 0;
-            while (pos < m_text.size()) {
-                std::size_t end = m_text.find('\n', pos);
-                if (end == std::string::npos)
-                    end = m_text.size();
-                std::string line = m_text.substr(pos, end - pos);
-                if (line.rfind("DCGM_FI_DEV_POWER_USAGE{", 0) == 0) {
-                    const int g = line.find("gpu=\"1\"") != std::string::npos ? 1 : 0;
-                    char v[64];
-                    std::snprintf(v, sizeof v, "%.6f", power(g, t));
-                    line = line.substr(0, line.rfind(' ') + 1) + v;
-                }
-                body += line + '\n';
-                pos = end + 1;
-            }
-            const std::string reply = "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\n"
-                                      "Content-Length: " +
-                                      std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
-            (void)::send(c, reply.data(), reply.size(), MSG_NOSIGNAL);
-            ::close(c);
-            ++m_served;
+            body += line + '\n';
+            pos = end + 1;
         }
+        return "HTTP/1.1 200 OK\r\nContent-Type: text/plain; version=0.0.4\r\n"
+               "Content-Length: " +
+               std::to_string(body.size()) + "\r\nConnection: close\r\n\r\n" + body;
     }
     std::string m_text;
     std::chrono::steady_clock::time_point m_epoch;
-    int m_fd = -1;
-    int m_port = 0;
-    std::atomic<bool> m_stop{false};
-    std::atomic<int> m_served{0};
-    std::thread m_thread;
+    LoopbackHttpServer m_server; // last: its thread stops before the text goes
 };
 
 double median(std::vector<double> v)
@@ -492,7 +398,7 @@ void TestRunTelemetry::failingScrapeLeavesThroughput()
     Scenario base = scenario({16, 16, 16}, 64, 4.0);
     Scenario failing = base;
     failing.endpoint.telemetryIntervalS = 0.4; // 100 ms wall at time scale 4
-    failing.endpoint.telemetryUrls = {"http://127.0.0.1:" + std::to_string(closedPort()) + "/metrics",
+    failing.endpoint.telemetryUrls = {"http://127.0.0.1:" + std::to_string(unusedLoopbackPort()) + "/metrics",
                                       "http://127.0.0.1:" + std::to_string(broken.port()) + "/metrics"};
     base.endpoint.telemetryIntervalS = 0; // off
 

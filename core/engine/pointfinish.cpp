@@ -1,0 +1,123 @@
+// RunController: a finished load point → PointOutcome (metrics, client self-observation, telemetry, stalls).
+#include "core/engine/runcontrollerimpl.h"
+
+#include "core/engine/modeltime.h"
+#include "core/engine/pointanalysis.h"
+#include "core/engine/processstats.h"
+#include "core/metrics/pointaggregate.h"
+#include "core/workload/workloaddriver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <thread>
+
+namespace Throughline {
+
+namespace {
+
+// Linear-interpolated percentile (NumPy's default) of the client's self-observation samples.
+double percentile(std::vector<double> v, double p)
+{
+    if (v.empty())
+        return std::numeric_limits<double>::quiet_NaN();
+    std::sort(v.begin(), v.end());
+    const double rank = p / 100.0 * static_cast<double>(v.size() - 1);
+    const auto lo = static_cast<std::size_t>(std::floor(rank));
+    const auto hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (v[hi] - v[lo]) * (rank - static_cast<double>(lo));
+}
+
+} // namespace
+
+PointOutcome RunController::Impl::finishPoint(const Scenario &sc, PointLoad load, std::int64_t scheduleEndNs,
+                                              bool truncated, double cpu0, std::int64_t wall0,
+                                              double timeScale, bool simulated)
+{
+    Point &p = point;
+    PointOutcome out;
+    out.pointIndex = p.pointIndex;
+    std::vector<RequestRecord> recs;
+    {
+        std::lock_guard lock(p.mutex);
+        recs.swap(p.records);
+        out.aborted = p.errorAbort;
+    }
+    std::sort(recs.begin(), recs.end(),
+              [](const RequestRecord &a, const RequestRecord &b) { return a.seq < b.seq; });
+    // Client self-observation stays in real (wall) time: it judges the client, not the simulated server.
+    std::vector<double> lateness;
+    lateness.reserve(recs.size());
+    for (const RequestRecord &r : recs)
+        if (!r.warmup && r.tSend != kNoTime && r.tSched != kNoTime)
+            lateness.push_back(static_cast<double>(r.tSend - r.tSched) / 1e6);
+    if (simulated && timeScale != 1.0) {
+        for (RequestRecord &r : recs)
+            toModelTime(r, timeScale);
+        if (scheduleEndNs != kNoTime)
+            scheduleEndNs = static_cast<std::int64_t>(static_cast<double>(scheduleEndNs) * timeScale);
+    }
+    const double wallS = static_cast<double>(nowNs() - wall0) / 1e9;
+    const double cores = std::max(1u, std::thread::hardware_concurrency());
+    const double cpuPct = wallS > 0 ? (processCpuSeconds() - cpu0) / wallS / cores * 100.0 : 0.0;
+    const std::vector<double> lag = takeLoopLag();
+
+    PointInput in;
+    in.load = load;
+    in.records = recs;
+    in.scheduleEndNs = scheduleEndNs;
+    in.gpus = GpuCounts::fromDeployment(sc.deployment);
+    in.slo = sc.slo;
+    in.client.cpuPct = cpuPct;
+    in.client.loopLagP99Ms = lag.empty() ? 0.0 : percentile(lag, 99);
+    in.client.sendLatenessP99Ms = lateness.empty() ? 0.0 : percentile(lateness, 99); // wall time, unscaled
+    in.truncated = truncated;
+    in.validity.minWindowS = sc.plan.minWindowS;
+    out.result = aggregatePoint(in);
+    if (!promptNote.empty())
+        out.result.validity.notes.push_back(promptNote);
+    if (p.driver) // workload hook: session/chain metrics (model time, like recs)
+        out.result.workload = p.driver->summarize(recs);
+
+    out.client = {{"cpu_pct", cpuPct},
+                  {"cores", cores},
+                  {"open_fds", std::max(openFdCount(), point.peakOpenFds)}, // peak while the point ran
+                  {"peak_in_flight", point.peakInFlight},
+                  {"loop_lag_p99_ms", in.client.loopLagP99Ms},
+                  {"send_lateness_p50_ms", lateness.empty() ? 0.0 : percentile(lateness, 50)},
+                  {"send_lateness_p99_ms", lateness.empty() ? 0.0 : percentile(lateness, 99)},
+                  {"time_scaled", simulated && timeScale != 1.0}};
+    if (load.mode == PointLoad::Mode::Concurrency)
+        out.client["target_concurrency"] = load.concurrency;
+    else
+        out.client["target_rate"] = load.rate;
+    analysePoint(out, recs, timeScale, simulated, wall0);
+    if (opt.keepRecords)
+        out.records = std::move(recs);
+    return out;
+}
+
+void RunController::Impl::analysePoint(PointOutcome &out, const std::vector<RequestRecord> &recs,
+                                       double timeScale, bool simulated, std::int64_t pointStartWallNs)
+{
+    const double scale = simulated && timeScale != 1.0 ? timeScale : 1.0;
+    std::shared_ptr<TelemetryScraper> sc;
+    {
+        std::lock_guard lock(telemetryMutex);
+        sc = scraper;
+    }
+    std::optional<TelemetrySnapshot> snap;
+    if (sc) {
+        // Samples from shortly before the point: the summary holds the last earlier sample to the edge.
+        snap = sc->snapshot(pointStartWallNs - 3 * scrapeIntervalWallNs);
+        if (scale != 1.0)
+            toModelTime(*snap, scale);
+    }
+    StallOptions so = opt.stalls;
+    // The floor holds in wall time: on a time-scaled simulator a client hiccup of 60 ms would otherwise
+    // read as a model-time stall of 60 ms × scale.
+    so.minThresholdNs = static_cast<std::int64_t>(static_cast<double>(so.minThresholdNs) * scale);
+    Throughline::analysePoint(out, recs, snap ? &*snap : nullptr, so, point.urls.size() > 1);
+}
+
+} // namespace Throughline
