@@ -31,6 +31,7 @@
 #include "core/storage/liverunrecording.h"
 #include "core/storage/storagewriter.h"
 #include "core/storage/runbundle.h"
+#include "core/storage/storedrecords.h"
 #include "core/targets/targettable.h"
 #include "core/targets/verdict.h"
 #include "core/util/exitcodes.h"
@@ -244,17 +245,17 @@ bool waitUntil(std::FILE *h, const QDateTime &startAt)
 
 // The whole campaign in one engine run, with a progress line on stderr.
 // beforeRun: called right before the engine starts (after --start-at), e.g. to open the live recording at
-// t=0; an error there ends the run before any load is offered.
+// t=0 and give it the controller's live telemetry; an error there ends the run before any load is offered.
 Result<RunOutcome> runWhole(Context &ctx, const std::vector<Scenario> &list, const RunOptions &opt,
                             const QDateTime &startAt, const QString &path,
-                            const std::function<Status()> &beforeRun)
+                            const std::function<Status(RunController &)> &beforeRun)
 {
     std::FILE *h = ctx.human();
     if (!waitUntil(h, startAt))
         return makeError(ErrorCode::Cancelled, "interrupted");
     RunController controller(list, opt);
     if (beforeRun) {
-        if (auto st = beforeRun(); !st)
+        if (auto st = beforeRun(controller); !st)
             return st.error();
     }
     std::atomic<bool> done{false};
@@ -747,9 +748,11 @@ int runRun(Context &ctx)
                 recording.pointFinished(so, po);
         };
     }
-    const auto beforeRun = [&]() -> Status {
+    const auto beforeRun = [&](RunController &controller) -> Status {
         if (!live)
             return Ok{};
+        // Each committed point also stores its scenario's telemetry so far (a crash keeps it).
+        recording.setLiveTelemetry([&controller] { return controller.liveTelemetry(); });
         const std::int64_t t0UnixNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
                                           std::chrono::system_clock::now().time_since_epoch())
                                           .count();
@@ -879,11 +882,27 @@ int runRun(Context &ctx)
             std::fprintf(stderr, "run: %s\n", st.error().message.c_str());
             return ExitRuntime;
         }
+        // Resume: points kept from the interrupted run carry no records; theirs come from history.
+        HistoryReader stored;
+        const bool haveStored = resuming && !historyDb.empty() && stored.open(historyDb);
         for (const ScenarioOutcome &so : run.scenarios) {
             for (const PointOutcome &po : so.points) {
                 const auto w0 = static_cast<std::int64_t>(po.result.w0S * 1e9);
                 const auto w1 = static_cast<std::int64_t>(po.result.w1S * 1e9);
-                for (const RequestRecord &r : po.records) {
+                std::vector<RequestRecord> kept;
+                if (po.stored) {
+                    auto rs = haveStored
+                                  ? StoredRecords::ofPoint(stored, run.runId, so.scenarioIndex, po.pointIndex)
+                                  : Result<std::vector<RequestRecord>>(
+                                        makeError(ErrorCode::Storage, "history database not available"));
+                    if (rs)
+                        kept = std::move(*rs);
+                    else
+                        std::fprintf(stderr,
+                                     "run: warning: requests.csv lacks the stored point %d of %s: %s\n",
+                                     po.pointIndex, so.scenario.id.c_str(), rs.error().message.c_str());
+                }
+                for (const RequestRecord &r : po.stored ? kept : po.records) {
                     const bool measured = !r.warmup && r.tSend != kNoTime && r.tSend >= w0 && r.tSend < w1;
                     w.append(so.scenario.id, po.pointIndex, r, computeRequestMetrics(r), measured);
                 }

@@ -146,11 +146,9 @@ Result<std::int64_t> HistoryMaintenance::pruneEvents(const std::string &path, in
     return removed;
 }
 
-Status HistoryMaintenance::deleteRunRows(SqliteDb &db, std::int64_t runId)
+Status HistoryMaintenance::deleteRequestRows(SqliteDb &db, const std::string &pointIds)
 {
-    const std::string id = std::to_string(runId);
-    const std::string sub =
-        "(SELECT q.id FROM requests q JOIN points p ON p.id = q.point_id WHERE p.run_id = " + id + ")";
+    const std::string sub = "(SELECT id FROM requests WHERE point_id IN " + pointIds + ")";
     return db.exec("DELETE FROM request_events WHERE request_id IN " + sub +
                    ";"
                    "DELETE FROM request_text WHERE request_id IN " +
@@ -159,11 +157,16 @@ Status HistoryMaintenance::deleteRunRows(SqliteDb &db, std::int64_t runId)
                    "DELETE FROM request_errors WHERE request_id IN " +
                    sub +
                    ";"
-                   "DELETE FROM requests WHERE point_id IN (SELECT id FROM points WHERE run_id = " +
-                   id +
-                   ");"
-                   "DELETE FROM points WHERE run_id = " +
-                   id +
+                   "DELETE FROM requests WHERE point_id IN " +
+                   pointIds + ";DELETE FROM request_metric_chunks WHERE point_id IN " + pointIds + ";");
+}
+
+Status HistoryMaintenance::deleteRunRows(SqliteDb &db, std::int64_t runId)
+{
+    const std::string id = std::to_string(runId);
+    if (auto s = deleteRequestRows(db, "(SELECT id FROM points WHERE run_id = " + id + ")"); !s)
+        return s;
+    return db.exec("DELETE FROM points WHERE run_id = " + id +
                    ";"
                    "DELETE FROM scenarios WHERE run_id = " +
                    id +

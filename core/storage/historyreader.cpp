@@ -1,5 +1,7 @@
 #include "core/storage/historyreader.h"
 
+#include "core/storage/metricchunk.h"
+
 #include "core/storage/eventcodec.h"
 #include "core/storage/schema.h"
 
@@ -312,9 +314,10 @@ nlohmann::json distribution(std::vector<double> &v, const std::vector<double> &p
     return out;
 }
 
-// State of HistoryReader::derivePoint's scan, filled by an SQL aggregate function (deriveScanStep) that
-// receives the columns of each row as sqlite3_value — far cheaper than stepping and reading every column
-// through the statement API. Same filters and arithmetic as a row loop in C++.
+// State of HistoryReader::derivePoint's scan. Rows come from the point's metric chunks (metricchunk.h) or,
+// for points without chunks, from an SQL aggregate function (deriveScanStep) that receives the columns of
+// each row as sqlite3_value — far cheaper than stepping and reading every column through the statement API.
+// Both feed add(), in request id order: the same filters and arithmetic, hence identical results.
 struct DeriveScan {
     bool windowed = false;
     std::int64_t w0 = kNoTime, w1 = kNoTime;
@@ -322,6 +325,32 @@ struct DeriveScan {
     std::int64_t nSent = 0, nOk = 0, nFailed = 0, outTokens = 0, outTokensWindow = 0;
     std::int64_t minSend = std::numeric_limits<std::int64_t>::max(),
                  maxEnd = std::numeric_limits<std::int64_t>::min();
+
+    void add(const MetricRow &r)
+    {
+        if (windowed && (!r.hasSend || r.tSendNs < w0 || r.tSendNs >= w1))
+            return;
+        ++nSent;
+        if (r.failed) {
+            ++nFailed;
+            return;
+        }
+        ++nOk;
+        const std::int64_t nOut = r.hasNOut ? r.nOut : 0;
+        outTokens += nOut;
+        if (windowed)
+            outTokensWindow += nOut;
+        if (r.hasSend)
+            minSend = std::min(minSend, r.tSendNs);
+        if (r.hasEnd)
+            maxEnd = std::max<std::int64_t>(maxEnd, r.tEndNs);
+        if (r.hasTtft)
+            ttft.push_back(static_cast<double>(r.ttftUs) / 1000.0);
+        if (r.hasTpot)
+            tpot.push_back(static_cast<double>(r.tpotUs) / 1000.0);
+        if (r.hasE2e)
+            e2e.push_back(static_cast<double>(r.e2eUs) / 1000.0);
+    }
 };
 
 // Arguments: t_send_ns, t_end_ns, ttft_us, tpot_us, e2e_us, n_out, error_class (warm-up rows are filtered
@@ -329,35 +358,89 @@ struct DeriveScan {
 void deriveScanStep(sqlite3_context *ctx, int, sqlite3_value **argv)
 {
     auto &s = *static_cast<DeriveScan *>(sqlite3_user_data(ctx));
-    const bool hasSend = sqlite3_value_type(argv[0]) != SQLITE_NULL;
-    const std::int64_t tSend = sqlite3_value_int64(argv[0]);
-    if (s.windowed && (!hasSend || tSend < s.w0 || tSend >= s.w1))
-        return;
-    ++s.nSent;
-    if (sqlite3_value_int64(argv[6]) != 0) {
-        ++s.nFailed;
-        return;
-    }
-    ++s.nOk;
-    const std::int64_t nOut = sqlite3_value_int64(argv[5]); // NULL reads as 0
-    s.outTokens += nOut;
-    if (s.windowed)
-        s.outTokensWindow += nOut;
-    if (hasSend)
-        s.minSend = std::min(s.minSend, tSend);
-    if (sqlite3_value_type(argv[1]) != SQLITE_NULL)
-        s.maxEnd = std::max<std::int64_t>(s.maxEnd, sqlite3_value_int64(argv[1]));
-    if (sqlite3_value_type(argv[2]) != SQLITE_NULL)
-        s.ttft.push_back(static_cast<double>(sqlite3_value_int64(argv[2])) / 1000.0);
-    if (sqlite3_value_type(argv[3]) != SQLITE_NULL)
-        s.tpot.push_back(static_cast<double>(sqlite3_value_int64(argv[3])) / 1000.0);
-    if (sqlite3_value_type(argv[4]) != SQLITE_NULL)
-        s.e2e.push_back(static_cast<double>(sqlite3_value_int64(argv[4])) / 1000.0);
+    MetricRow r;
+    auto take = [&](int i, bool &has, std::int64_t &v) {
+        has = sqlite3_value_type(argv[i]) != SQLITE_NULL;
+        v = sqlite3_value_int64(argv[i]); // NULL reads as 0
+    };
+    take(0, r.hasSend, r.tSendNs);
+    take(1, r.hasEnd, r.tEndNs);
+    take(2, r.hasTtft, r.ttftUs);
+    take(3, r.hasTpot, r.tpotUs);
+    take(4, r.hasE2e, r.e2eUs);
+    take(5, r.hasNOut, r.nOut);
+    r.failed = sqlite3_value_int64(argv[6]) != 0;
+    s.add(r);
 }
 
 void deriveScanFinal(sqlite3_context *ctx)
 {
     sqlite3_result_int(ctx, 1); // the results live in DeriveScan
+}
+
+// Fast path: the point's metric chunks (schema v3), when they cover exactly its rows (first and last request
+// id; points written by another path, e.g. copied from a v2 bundle, have none). Returns false to fall back.
+Result<bool> scanChunks(SqliteDb &db, std::int64_t pointId, std::int64_t minId, std::int64_t maxId,
+                        bool includeWarmup, DeriveScan &scan)
+{
+    auto cover = db.prepare("SELECT count(*), min(first_id), max(last_id) FROM request_metric_chunks WHERE "
+                            "point_id = ?");
+    if (!cover)
+        return cover.error();
+    cover->bind(1, pointId);
+    if (cover->step() != kRow || cover->colInt(0) == 0 || cover->colInt(1) != minId ||
+        cover->colInt(2) != maxId)
+        return false;
+    auto st = db.prepare("SELECT blob FROM request_metric_chunks WHERE point_id = ? ORDER BY first_id");
+    if (!st)
+        return st.error();
+    st->bind(1, pointId);
+    MetricRow r;
+    while (st->step() == kRow) {
+        int size = 0;
+        const void *blob = st->colBlob(0, size);
+        MetricChunk::Reader reader(blob, static_cast<std::size_t>(size));
+        while (reader.next(r)) {
+            if (includeWarmup || !r.warmup)
+                scan.add(r);
+        }
+        if (!reader.valid())
+            return makeError(ErrorCode::Storage, "malformed metric chunk of point " +
+                                                     std::to_string(pointId) + " in " + db.path());
+    }
+    return true;
+}
+
+// Rows of one point are (nearly) contiguous in rowid order: a rowid range scan avoids one index lookup per
+// row. The rows are consumed by an aggregate function inside one sqlite3_step instead of one step + ~16
+// sqlite3_column_* calls per row; rows arrive in rowid order, as from the chunks.
+Status scanRows(SqliteDb &db, std::int64_t pointId, std::int64_t minId, std::int64_t maxId,
+                bool includeWarmup, DeriveScan &scan)
+{
+    sqlite3 *h = db.handle();
+    constexpr const char *kScanFn = "throughline_derive_scan";
+    if (sqlite3_create_function_v2(h, kScanFn, 7, SQLITE_UTF8 | SQLITE_DIRECTONLY, &scan, nullptr,
+                                   deriveScanStep, deriveScanFinal, nullptr) != SQLITE_OK)
+        return db.lastError("register derive scan");
+    Status scanned = Ok{};
+    {
+        // Without warm-up, warm-up rows (flag 1) are dropped before the other columns are decoded.
+        const std::string sql =
+            std::string("SELECT throughline_derive_scan(t_send_ns, t_end_ns, ttft_us, tpot_us, "
+                        "e2e_us, n_out, error_class) FROM requests NOT INDEXED "
+                        "WHERE id BETWEEN ? AND ? AND point_id = ?") +
+            (includeWarmup ? "" : " AND (flags & 1) = 0");
+        auto st = db.prepare(sql);
+        if (!st) {
+            scanned = st.error();
+        } else {
+            st->bind(1, minId).bind(2, maxId).bind(3, pointId);
+            if (st->step() != kRow)
+                scanned = db.lastError("derive point " + std::to_string(pointId));
+        }
+    }
+    sqlite3_create_function_v2(h, kScanFn, 7, SQLITE_UTF8, nullptr, nullptr, nullptr, nullptr, nullptr);
+    return scanned;
 }
 
 } // namespace
@@ -711,10 +794,6 @@ Result<nlohmann::json> HistoryReader::derivePoint(std::int64_t pointId, const De
 
     meta->reset(); // no active statement while the scan function is (un)registered below
 
-    // Rows of one point are (nearly) contiguous in rowid order: a rowid range scan avoids one index lookup
-    // per row, which halves the cost on a 1,000,000-request point. The rows are consumed by an aggregate
-    // function inside one sqlite3_step instead of one step + ~16 sqlite3_column_* calls per row (those
-    // calls were about a third of the time); rows arrive in the same rowid order as before.
     DeriveScan scan;
     scan.windowed = w0 != kNoTime && w1 != kNoTime;
     scan.w0 = w0;
@@ -722,31 +801,13 @@ Result<nlohmann::json> HistoryReader::derivePoint(std::int64_t pointId, const De
     const auto expected = static_cast<std::size_t>(std::max<std::int64_t>(0, maxId - minId + 1));
     for (auto *v : {&scan.ttft, &scan.tpot, &scan.e2e})
         v->reserve(expected);
-    sqlite3 *h = m_db.handle();
-    constexpr const char *kScanFn = "throughline_derive_scan";
-    if (sqlite3_create_function_v2(h, kScanFn, 7, SQLITE_UTF8 | SQLITE_DIRECTONLY, &scan, nullptr,
-                                   deriveScanStep, deriveScanFinal, nullptr) != SQLITE_OK)
-        return m_db.lastError("register derive scan");
-    Status scanned = Ok{};
-    {
-        // Without warm-up, warm-up rows (flag 1) are dropped before the other columns are decoded.
-        const std::string sql =
-            std::string("SELECT throughline_derive_scan(t_send_ns, t_end_ns, ttft_us, tpot_us, "
-                        "e2e_us, n_out, error_class) FROM requests NOT INDEXED "
-                        "WHERE id BETWEEN ? AND ? AND point_id = ?") +
-            (options.includeWarmup ? "" : " AND (flags & 1) = 0");
-        auto st = m_db.prepare(sql);
-        if (!st) {
-            scanned = st.error();
-        } else {
-            st->bind(1, minId).bind(2, maxId).bind(3, pointId);
-            if (st->step() != kRow)
-                scanned = m_db.lastError("derive point " + std::to_string(pointId));
-        }
+    auto chunks = scanChunks(m_db, pointId, minId, maxId, options.includeWarmup, scan);
+    if (!chunks)
+        return chunks.error();
+    if (!*chunks) {
+        if (auto s = scanRows(m_db, pointId, minId, maxId, options.includeWarmup, scan); !s)
+            return s.error();
     }
-    sqlite3_create_function_v2(h, kScanFn, 7, SQLITE_UTF8, nullptr, nullptr, nullptr, nullptr, nullptr);
-    if (!scanned)
-        return scanned.error();
     std::vector<double> &ttft = scan.ttft, &tpot = scan.tpot, &e2e = scan.e2e;
     const std::int64_t nSent = scan.nSent, nOk = scan.nOk, nFailed = scan.nFailed, outTokens = scan.outTokens,
                        outTokensWindow = scan.outTokensWindow, minSend = scan.minSend, maxEnd = scan.maxEnd;

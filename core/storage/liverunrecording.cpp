@@ -1,5 +1,6 @@
 #include "core/storage/liverunrecording.h"
 
+#include "core/engine/modeltime.h"
 #include "core/storage/runrecording.h"
 
 #include <QDateTime>
@@ -15,18 +16,7 @@ ScenarioInfo LiveRunRecording::scenarioInfo(int index, const Scenario &sc)
 {
     const ScenarioResult sr = ScenarioResult::fromScenario(sc);
     const bool simulated = sc.endpoint.kind == Endpoint::Kind::Simulated;
-    ScenarioInfo si;
-    si.index = index;
-    si.key = sr.id;
-    si.model = sr.model;
-    si.backend = sr.backend;
-    si.gpu = sr.gpu;
-    si.phase = sr.phase;
-    si.gpus = sr.gpus;
-    si.prefillGpus = sr.prefillGpus;
-    si.decodeGpus = sr.decodeGpus;
-    si.isl = sr.isl;
-    si.osl = sr.osl;
+    ScenarioInfo si = scenarioIdentity(index, sr);
     si.config = {
         {"id", sr.id},
         {"endpoint", sc.endpoint.name},
@@ -60,6 +50,11 @@ Status LiveRunRecording::resume(const std::string &path, const std::string &uuid
     return m_writer.flush();
 }
 
+void LiveRunRecording::setLiveTelemetry(std::function<TelemetrySnapshot()> liveTelemetry)
+{
+    m_liveTelemetry = std::move(liveTelemetry);
+}
+
 void LiveRunRecording::pointFinished(const ScenarioOutcome &so, const PointOutcome &po, nlohmann::json config)
 {
     if (po.stored || !m_writer.isOpen())
@@ -75,6 +70,14 @@ void LiveRunRecording::pointFinished(const ScenarioOutcome &so, const PointOutco
                                                static_cast<std::int64_t>(po.result.w0S * 1e9),
                                                static_cast<std::int64_t>(po.result.w1S * 1e9)});
     m_writer.setPointTelemetry(m_uuid, so.scenarioIndex, po.pointIndex, po.telemetry);
+    if (m_liveTelemetry) {
+        TelemetrySnapshot soFar = m_liveTelemetry();
+        if (!soFar.sources.empty()) {
+            if (so.simulated && so.timeScale != 1.0)
+                toModelTime(soFar, so.timeScale); // as RunController does for the scenario's final snapshot
+            m_writer.storeTelemetry(m_uuid, so.scenarioIndex, std::move(soFar));
+        }
+    }
     m_writer.endGroup();
 }
 
@@ -87,11 +90,12 @@ Status LiveRunRecording::finish(const RunOutcome &run, const RunResults &results
         return makeError(ErrorCode::Internal, "live recording: " + std::to_string(results.scenarios.size()) +
                                                   " scenario results for " +
                                                   std::to_string(run.scenarios.size()) + " scenarios");
+    m_liveTelemetry = nullptr;
     m_writer.beginGroup();
     for (std::size_t i = 0; i < run.scenarios.size(); ++i) {
         const ScenarioOutcome &so = run.scenarios[i];
         if (!so.telemetry.sources.empty())
-            m_writer.addTelemetry(m_uuid, so.scenarioIndex, so.telemetry);
+            m_writer.storeTelemetry(m_uuid, so.scenarioIndex, so.telemetry); // replaces the per-point rows
         m_writer.setScenarioVerdict(m_uuid, so.scenarioIndex, results.scenarios[i].verdict.toJson());
         m_writer.setScenarioColdStart(m_uuid, so.scenarioIndex, so.coldStart);
     }

@@ -21,6 +21,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -52,13 +53,21 @@ public:
     Status resume(const std::string &path, const std::string &uuid,
                   const std::vector<std::pair<int, int>> &dropPoints, std::int64_t t0UnixNs);
 
-    // One finished point (not PointOutcome::stored ones): enqueued as one transaction; returns at once.
+    // Server telemetry of the scenario being run, on the wall clock (RunController::liveTelemetry()): when
+    // set, each finished point also stores its scenario's series so far (model time for time-scaled
+    // simulators), so a crash keeps the telemetry of every committed point. Called on the engine's run()
+    // thread from pointFinished() only; finish() drops it (the controller may be gone by then).
+    void setLiveTelemetry(std::function<TelemetrySnapshot()> liveTelemetry);
+
+    // One finished point (not PointOutcome::stored ones): enqueued as one transaction with the scenario's
+    // telemetry so far (setLiveTelemetry); returns at once.
     // `config` = the stored point config (null = {"load": the point's load as run}).
     void pointFinished(const ScenarioOutcome &scenario, const PointOutcome &point,
                        nlohmann::json config = nullptr);
 
-    // Verdicts (results: one ScenarioResult per outcome scenario), scenario telemetry, provenance (the
-    // outcome's plus `extraProvenance` keys), final status (cancelled or completed); then flushes and closes.
+    // Verdicts (results: one ScenarioResult per outcome scenario), scenario telemetry (replacing the rows
+    // stored per point), provenance (the outcome's plus `extraProvenance` keys), final status (cancelled or
+    // completed); then flushes and closes.
     // keepStartTime (resume): the original run's t=0, started_utc and provenance stay; only extraProvenance
     // keys are added/replaced.
     Status finish(const RunOutcome &run, const RunResults &results, const nlohmann::json &extraProvenance,
@@ -73,6 +82,7 @@ private:
     StorageWriter m_writer;
     std::string m_uuid;
     std::int64_t m_t0UnixNs = 0;
+    std::function<TelemetrySnapshot()> m_liveTelemetry;
 };
 
 } // namespace Throughline

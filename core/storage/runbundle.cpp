@@ -108,9 +108,10 @@ Result<std::string> RunBundle::runUuid(const std::string &bundlePath)
     auto v = Schema::version(db);
     if (!v)
         return v.error();
-    if (*v != Schema::kVersion)
+    if (*v < Schema::kOldestImportableBundle || *v > Schema::kVersion)
         return makeError(*v > Schema::kVersion ? ErrorCode::Unsupported : ErrorCode::InvalidInput,
                          bundlePath + " has schema version " + std::to_string(*v) + ", expected " +
+                             std::to_string(Schema::kOldestImportableBundle) + " to " +
                              std::to_string(Schema::kVersion));
     auto n = db.queryInt("SELECT count(*) FROM runs");
     if (!n)

@@ -137,6 +137,20 @@ Result<std::int64_t> RunCopier::copyRun(SqliteDb &db, const std::string &src, co
         ".point_telemetry WHERE run_id = " + rid + ";";
     if (auto s = db.exec(sql); !s)
         return s.error();
+    // Metric chunks (schema v3; a v2 source has none: its points are then derived from the rows).
+    auto chunks = db.queryInt("SELECT count(*) FROM " + src +
+                              ".sqlite_master WHERE type = 'table' AND name = 'request_metric_chunks'");
+    if (!chunks)
+        return chunks.error();
+    if (*chunks > 0) {
+        if (auto s =
+                db.exec("INSERT INTO " + dst +
+                        ".request_metric_chunks(point_id, first_id, last_id, n, blob) SELECT point_id + " +
+                        op + ", first_id + " + oq + ", last_id + " + oq + ", n, blob FROM " + src +
+                        ".request_metric_chunks WHERE point_id IN " + pointsOfRun + ";");
+            !s)
+            return s.error();
+    }
     return newRun;
 }
 

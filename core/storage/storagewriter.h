@@ -5,7 +5,9 @@
 // happens on the writer's own std::thread with its own connection: jobs are queued (a mutex held only for a
 // vector push — never across disk I/O, so the engine never waits on the disk) and the thread drains the queue
 // inside one transaction per batch. A plain std::thread rather than a QThread because the writer needs no
-// event loop and is used headless by the CLI and by test child processes.
+// event loop and is used headless by the CLI and by test child processes. This class owns the queue and the
+// thread; the SQL of each job is in RunRowWriter, PointRowWriter, RequestRowWriter and TelemetryRowWriter,
+// run against the thread's WriterContext (connection, prepared statements, row-id caches).
 //
 // After the first SQLite error (read-only file, disk full, ...) the open transaction is rolled back, the
 // writer stops accepting work and lastError()/flush() report the error; everything committed before stays
@@ -81,6 +83,10 @@ public:
     // Server telemetry scraped during one scenario (run clock): every series (samples as a blob) and every
     // scrape target's outcome. Histogram snapshots are not stored (per-point quantiles are in the summaries).
     void addTelemetry(const std::string &runUuid, int scenarioIndex, TelemetrySnapshot snapshot);
+    // Live recording: the scenario's telemetry so far. The first call adds its rows like addTelemetry; later
+    // calls for the same scenario (from this writer) overwrite the series and source rows they wrote, so
+    // storing after every point keeps the database complete up to the last committed point.
+    void storeTelemetry(const std::string &runUuid, int scenarioIndex, TelemetrySnapshot snapshot);
     // Per-point telemetry summary (the results.json point "telemetry" object plus stall/replica detail);
     // replaces an earlier one. A null or empty summary is ignored.
     void setPointTelemetry(const std::string &runUuid, int scenarioIndex, int pointIndex,
@@ -112,6 +118,8 @@ public:
 private:
     using Job = std::function<Status(WriterContext &)>;
     void enqueue(Job job, std::size_t requests);
+    void enqueueTelemetry(const std::string &runUuid, int scenarioIndex, TelemetrySnapshot snapshot,
+                          bool replace);
     void threadMain();
 
     std::string m_path;

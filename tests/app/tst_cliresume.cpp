@@ -2,7 +2,8 @@
 // with the built executable, a real history file and the in-process simulated endpoint: a run killed with
 // SIGKILL after its first point was committed leaves a consistent database whose run the next writer marks
 // 'crashed' with that point intact; --resume runs only the missing points into the same run (each point
-// exactly once, the first point's rows untouched, request seqs unique) and completes it; a run stopped with
+// exactly once, the first point's rows untouched, request seqs unique) and completes it, its requests.csv
+// listing the kept point's requests too; the first point's telemetry survives the kill; a run stopped with
 // SIGINT (cancelled) resumes too; completed, unknown, still-running and changed-campaign runs are refused.
 #include "core/storage/historyreader.h"
 #include "core/storage/sqlitedb.h"
@@ -184,6 +185,13 @@ void TestCliResume::killedRunResumes()
                   firstPoint + " ORDER BY id)");
     const std::string firstAgg = queryText(m_db, "SELECT aggregates FROM points WHERE id = " + firstPoint);
     QVERIFY(!firstIds.empty() && !firstAgg.empty());
+    // The scenario's server telemetry so far was committed with the point (not only at the run's end).
+    const std::string firstScenario = "(SELECT scenario_id FROM points WHERE id = " + firstPoint + ")";
+    QVERIFY(queryInt(m_db, "SELECT count(*) FROM telemetry_series WHERE length(samples) >= 16 AND "
+                           "scenario_id = " +
+                               firstScenario) > 0);
+    QVERIFY(queryInt(m_db, "SELECT sum(scrapes_ok) FROM telemetry_sources WHERE scenario_id = " +
+                               firstScenario) > 0);
 
     // The next writer (any start) recognises the dead writer and marks the run crashed, points intact.
     {
@@ -210,6 +218,20 @@ void TestCliResume::killedRunResumes()
              std::int64_t(kScenarios * kPointsPerScenario));
 
     checkComplete(uuid);
+    // requests.csv lists every request of the run: the kept point's (from history) and the resumed ones.
+    QStringList csvRows;
+    const QStringList csvLines = readTextFile(out2 + u"/requests.csv"_qs).split(u'\n', Qt::SkipEmptyParts);
+    QVERIFY(csvLines.size() > 1);
+    for (qsizetype i = 1; i < csvLines.size(); ++i)
+        csvRows << csvLines[i].section(u',', 0, 2); // scenario_id, point, seq
+    csvRows.sort();
+    const std::string dbRows = queryText(
+        m_db,
+        "SELECT group_concat(k, '|') FROM (SELECT s.scenario_key || ',' || p.idx || ',' || q.seq AS k FROM "
+        "requests q JOIN points p ON p.id = q.point_id JOIN scenarios s ON s.id = p.scenario_id JOIN runs "
+        "r ON r.id = p.run_id WHERE r.uuid = '" +
+            u + "' ORDER BY k)");
+    QCOMPARE(csvRows.join(u'|').toStdString(), dbRows);
     QCOMPARE(
         queryText(m_db, "SELECT group_concat(id || ':' || seq || ':' || COALESCE(e2e_us, -1)) FROM (SELECT * "
                         "FROM requests WHERE point_id = " +

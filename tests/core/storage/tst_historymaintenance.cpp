@@ -28,6 +28,7 @@ private slots:
     void committedV1Fixture();
     void syntheticV0();
     void derivePointMatchesRows();
+    void derivePointChunksEqualRowScan();
 
 private:
     RunSummary summary(const std::string &uuid);
@@ -298,6 +299,85 @@ void TestHistoryMaintenance::derivePointMatchesRows()
                      qPrintable(where));
         }
     }
+}
+
+// derivePoint reads the writer's metric chunks (schema v3) when they cover a point's rows, else the rows:
+// both give identical JSON (same values, same order) for every option set; a row the chunks do not cover
+// (written by another path) makes it fall back to the rows. Points with several chunks (several
+// transactions) and two points interleaved in one transaction.
+void TestHistoryMaintenance::derivePointChunksEqualRowScan()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("c.sqlite")).toStdString();
+    const std::string uuid = StorageTest::uuidFor(0x7a900003u);
+    {
+        StorageWriter w;
+        QVERIFY(w.open(path));
+        std::mt19937 rng(6);
+        w.beginRun(StorageTest::makeRun(uuid, 2, 1));
+        for (std::uint64_t first = 0; first < 3000; first += 1000) {
+            auto a = StorageTest::makeBatch(first, 1000, 0, 0, 16, first != 1000, rng);
+            auto b = StorageTest::makeBatch(10'000 + first, 500, 1, 0, 16, true, rng);
+            std::vector<RequestRecord> mixed;
+            for (std::size_t i = 0; i < a.size(); ++i) {
+                mixed.push_back(std::move(a[i]));
+                if (i % 2 == 0)
+                    mixed.push_back(std::move(b[i / 2]));
+            }
+            mixed[7].tSend = kNoTime; // absent values travel as absent
+            mixed[8].tEnd = kNoTime;
+            mixed[9].nOut = -1;
+            w.addRequests(uuid, std::move(mixed));
+            QVERIFY(w.flush()); // one transaction (and one chunk per point) per round
+        }
+        for (int sc = 0; sc < 2; ++sc)
+            w.finishPoint(uuid,
+                          FinishedPoint{sc, 0, nlohmann::json::object(), "", 300'000'000, 2'000'000'000});
+        QVERIFY(w.close());
+    }
+    SqliteDb rw;
+    QVERIFY(rw.open(path));
+    QCOMPARE(*rw.queryInt("SELECT count(*) FROM request_metric_chunks"), std::int64_t(6));
+    QCOMPARE(*rw.queryInt("SELECT sum(n) FROM request_metric_chunks"),
+             *rw.queryInt("SELECT count(*) FROM requests"));
+
+    std::vector<DeriveOptions> cases(4);
+    cases[1].includeWarmup = true;
+    cases[2].errorAdjusted = true;
+    cases[2].percentiles = {50, 99.9};
+    cases[3].windowStartNs = 500'000'000;
+    cases[3].windowEndNs = 1'500'000'000;
+    cases[3].gpus = 2;
+    auto deriveAll = [&](std::vector<nlohmann::json> &out) {
+        HistoryReader r;
+        QVERIFY(r.open(path));
+        auto pts = r.points({uuid});
+        QVERIFY(pts && pts->size() == 2u);
+        out.clear();
+        for (const PointRow &p : *pts)
+            for (const DeriveOptions &o : cases) {
+                auto d = r.derivePoint(p.id, o);
+                QVERIFY2(d, d ? "" : d.error().message.c_str());
+                out.push_back(*d);
+            }
+    };
+    std::vector<nlohmann::json> fromChunks, withExtraRow, fromRows;
+    deriveAll(fromChunks);
+    QVERIFY(fromChunks.front()["n_sent"].get<std::int64_t>() > 1000);
+
+    // A row the chunks do not cover: the rows are read instead (and include it).
+    QVERIFY(
+        rw.exec("INSERT INTO requests(point_id, seq, t_send_ns, t_end_ns, e2e_us, n_out) SELECT point_id, "
+                "99999, 600000000, 700000000, 100000, 5 FROM requests ORDER BY id LIMIT 1"));
+    deriveAll(withExtraRow);
+    QCOMPARE(withExtraRow.front()["n_sent"].get<std::int64_t>(),
+             fromChunks.front()["n_sent"].get<std::int64_t>() + 1);
+
+    QVERIFY(rw.exec("DELETE FROM requests WHERE seq = 99999; DELETE FROM request_metric_chunks;"));
+    deriveAll(fromRows);
+    QCOMPARE(fromRows.size(), fromChunks.size());
+    for (std::size_t i = 0; i < fromRows.size(); ++i)
+        QVERIFY2(fromRows[i] == fromChunks[i], (fromRows[i].dump() + "\n" + fromChunks[i].dump()).c_str());
 }
 
 QTEST_GUILESS_MAIN(TestHistoryMaintenance)

@@ -88,6 +88,7 @@ class TestLiveRunRecording : public QObject
 private slots:
     void pointsCommittedWhileRunning();
     void resumeDropsPartialPointAndRefusesCompleted();
+    void telemetryStoredWithEachPoint();
 };
 
 void TestLiveRunRecording::pointsCommittedWhileRunning()
@@ -208,6 +209,71 @@ void TestLiveRunRecording::resumeDropsPartialPointAndRefusesCompleted()
     const Status st = done.resume(path, uuid, {}, 0);
     QVERIFY(!st);
     QCOMPARE(text(path, "SELECT status FROM runs"), std::string("completed"));
+}
+
+// Each committed point carries its scenario's telemetry so far (a SIGKILL after it keeps that much), one row
+// per series and source however many points follow; times in model time (× the simulator's time scale);
+// finish() overwrites the same rows with the scenario's final snapshot.
+void TestLiveRunRecording::telemetryStoredWithEachPoint()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("h.sqlite")).toStdString();
+    const std::string uuid = StorageTest::uuidFor(43);
+    std::mt19937 rng(5);
+    // A scraper's view: two series of one source, `rounds` samples each (wall clock, 100 ms apart).
+    int rounds = 0;
+    auto snapshotOf = [](int n) {
+        TelemetrySnapshot s;
+        s.sources.push_back({"http://127.0.0.1:1/metrics", "vllm", n, 1, 0, "", 0, -1});
+        for (const char *name : {"kv_cache_usage", "requests_running"}) {
+            TelemetrySeries t;
+            t.name = name;
+            t.unit = "ratio";
+            t.labels = {{"engine", "0"}};
+            for (int i = 0; i < n; ++i)
+                t.samples.push_back({i * 100'000'000LL, 0.1 * i});
+            s.series.push_back(std::move(t));
+        }
+        return s;
+    };
+    LiveRunRecording rec;
+    QVERIFY(rec.start(path, liveStart(uuid)));
+    rec.setLiveTelemetry([&] { return snapshotOf(rounds); });
+    ScenarioOutcome so;
+    so.scenarioIndex = 0;
+    so.simulated = true;
+    so.timeScale = 2;
+    const std::string series = "SELECT count(*) FROM telemetry_series WHERE metric = 'kv_cache_usage'";
+    const std::string bytes = "SELECT length(samples) FROM telemetry_series WHERE metric = 'kv_cache_usage'";
+    for (int point = 0; point < 3; ++point) {
+        rounds = 5 * (point + 1);
+        so.points.push_back(makePoint(0, point, 100 * point, 10, rng));
+        rec.pointFinished(so, so.points.back());
+        QVERIFY(waitCount(path, "SELECT count(*) FROM points WHERE status = 'completed'", point + 1));
+        // Committed with the point: exactly the samples scraped so far, one row per series, one source row.
+        QCOMPARE(count(path, bytes), std::int64_t(16 * rounds));
+        QCOMPARE(count(path, series), std::int64_t(1));
+        QCOMPARE(count(path, "SELECT count(*) FROM telemetry_series"), std::int64_t(2));
+        QCOMPARE(count(path, "SELECT count(*) FROM telemetry_sources"), std::int64_t(1));
+        QCOMPARE(count(path, "SELECT scrapes_ok FROM telemetry_sources"), std::int64_t(rounds));
+    }
+    // Last sample: wall 1.4 s × time scale 2 = 2.8 s of model time.
+    QCOMPARE(count(path, "SELECT substr(hex(samples), -32, 16) = '009CE4A600000000' FROM "
+                         "telemetry_series WHERE metric = 'kv_cache_usage'"),
+             std::int64_t(1));
+
+    RunOutcome run;
+    run.runId = uuid;
+    run.startedUtc = "2026-11-29T20:00:00.000Z";
+    so.telemetry = snapshotOf(20); // the engine's final snapshot (already model time)
+    run.scenarios.push_back(so);
+    RunResults res;
+    res.scenarios.emplace_back();
+    QVERIFY(rec.finish(run, res, {}, false));
+    QCOMPARE(count(path, "SELECT count(*) FROM telemetry_series"), std::int64_t(2));
+    QCOMPARE(count(path, "SELECT count(*) FROM telemetry_sources"), std::int64_t(1));
+    QCOMPARE(count(path, bytes), std::int64_t(16 * 20));
+    QCOMPARE(count(path, "SELECT scrapes_ok FROM telemetry_sources"), std::int64_t(20));
 }
 
 QTEST_GUILESS_MAIN(TestLiveRunRecording)

@@ -3,6 +3,7 @@
 #include "core/storage/historyreader.h"
 #include "core/storage/runbundle.h"
 #include "core/storage/runexporter.h"
+#include "core/storage/sqlitedb.h"
 #include "core/storage/storagewriter.h"
 #include "storagetestutil.h"
 
@@ -16,6 +17,7 @@ class TestRunBundle : public QObject
     Q_OBJECT
 private slots:
     void exportImportRoundTrip();
+    void importsVersion2Bundle();
     void exportJsonAndCsv();
     void mergeShards();
     void mergeRefusesMismatch();
@@ -113,6 +115,49 @@ void TestRunBundle::exportImportRoundTrip()
     auto bad = RunBundle::importBundle(notBundle, b);
     QVERIFY(!bad);
     QVERIFY(bad.error().message.find(notBundle) != std::string::npos);
+}
+
+// A bundle written before schema v3 (no metric chunks) imports into a v3 history with its rows intact and
+// re-derivable there (from the rows); a v1 bundle is refused naming the versions.
+void TestRunBundle::importsVersion2Bundle()
+{
+    QTemporaryDir dir;
+    const std::string a = dir.filePath(QStringLiteral("a.sqlite")).toStdString();
+    const std::string b = dir.filePath(QStringLiteral("b.sqlite")).toStdString();
+    const std::string bundle = dir.filePath(QStringLiteral("v2.tlrun")).toStdString();
+    RunStart run = StorageTest::makeRun(StorageTest::uuidFor(13), 1, 2);
+    QVERIFY(!writeRun(a, run, 0, 60).empty());
+    QVERIFY(RunBundle::exportRun(a, run.uuid, bundle));
+    {
+        SqliteDb db;
+        QVERIFY(db.open(bundle));
+        // Export copies the metric chunks with the rows (ids shifted alike).
+        QVERIFY(*db.queryInt("SELECT count(*) FROM request_metric_chunks") > 0);
+        QCOMPARE(*db.queryInt("SELECT sum(n) FROM request_metric_chunks"),
+                 *db.queryInt("SELECT count(*) FROM requests"));
+        QCOMPARE(*db.queryInt("SELECT min(first_id) || max(last_id) FROM request_metric_chunks"),
+                 *db.queryInt("SELECT min(id) || max(id) FROM requests"));
+        QVERIFY(db.exec("DROP TABLE request_metric_chunks; DELETE FROM schema_version WHERE version = 3;"));
+    }
+    auto imported = RunBundle::importBundle(bundle, b);
+    QVERIFY2(imported, imported ? "" : imported.error().message.c_str());
+    HistoryReader ra, rb;
+    QVERIFY(ra.open(a));
+    QVERIFY(rb.open(b));
+    const auto pa = ra.points({run.uuid}), pb = rb.points({run.uuid});
+    QVERIFY(pa && pb);
+    QCOMPARE(pb->size(), pa->size());
+    QVERIFY(*rb.derivePoint(pb->front().id) == *ra.derivePoint(pa->front().id));
+
+    {
+        SqliteDb db;
+        QVERIFY(db.open(bundle));
+        QVERIFY(db.exec("DELETE FROM schema_version WHERE version = 2;"));
+    }
+    auto v1 = RunBundle::importBundle(bundle, dir.filePath(QStringLiteral("c.sqlite")).toStdString());
+    QVERIFY(!v1);
+    QVERIFY2(v1.error().message.find("schema version 1, expected 2 to 3") != std::string::npos,
+             v1.error().message.c_str());
 }
 
 void TestRunBundle::exportJsonAndCsv()

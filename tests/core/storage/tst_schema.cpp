@@ -16,7 +16,7 @@ private slots:
     void freshDatabase();
     void migrateSyntheticV0();
     void openCommittedV1Fixture();
-    void migrateV1FixtureToV2();
+    void migrateV1FixtureToV3();
     void refuseNewerSchema();
 };
 
@@ -55,9 +55,10 @@ std::int64_t tableCount(SqliteDb &db, const char *name)
 
 } // namespace
 
-// The committed v1 fixture opened by the current code: migrated to v2 (telemetry tables, version row 2),
-// every v1 row unchanged and readable, the new tables writable; a second open migrates nothing.
-void TestSchema::migrateV1FixtureToV2()
+// The committed v1 fixture opened by the current code: migrated through v2 (telemetry tables) to v3 (metric
+// chunks; none for migrated points, which derive from their rows), version rows 1–3, every v1 row unchanged
+// and readable, the new tables writable; a second open migrates nothing.
+void TestSchema::migrateV1FixtureToV3()
 {
     QTemporaryDir dir;
     const QString copy = dir.filePath(QStringLiteral("v1.sqlite"));
@@ -85,9 +86,12 @@ void TestSchema::migrateV1FixtureToV2()
         }
         SqliteDb db;
         QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
-        QCOMPARE(*Schema::version(db), 2);
-        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version"), std::int64_t(2)); // rows 1 and 2 only
+        QCOMPARE(*Schema::version(db), 3);
+        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version"), std::int64_t(3)); // rows 1, 2, 3 only
         QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version WHERE version = 2"), std::int64_t(1));
+        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version WHERE version = 3"), std::int64_t(1));
+        QCOMPARE(tableCount(db, "request_metric_chunks"), std::int64_t(1));
+        QCOMPARE(*db.queryInt("SELECT count(*) FROM request_metric_chunks"), std::int64_t(0));
         QCOMPARE(tableCount(db, "point_telemetry"), std::int64_t(1));
         QCOMPARE(tableCount(db, "telemetry_sources"), std::int64_t(1));
         QCOMPARE(*db.queryInt("SELECT count(*) FROM pragma_table_info('telemetry_series') WHERE name = "

@@ -105,6 +105,12 @@ void TestStorageCrash::killWriterAtRandomMoments()
         "WHERE q.error_class = 0 AND e.request_id IS NULL");
     QVERIFY(orphans);
     QCOMPARE(*orphans, std::int64_t(0));
+    // Metric chunks commit with their rows: every point's chunks hold exactly its rows (none half written).
+    auto uncovered = reader.connection().queryInt(
+        "SELECT count(*) FROM points p WHERE (SELECT count(*) FROM requests q WHERE q.point_id = p.id) != "
+        "(SELECT COALESCE(sum(n), 0) FROM request_metric_chunks c WHERE c.point_id = p.id)");
+    QVERIFY(uncovered);
+    QCOMPARE(*uncovered, std::int64_t(0));
     auto ic = reader.connection().queryText("PRAGMA integrity_check");
     QVERIFY(ic);
     QCOMPARE(*ic, std::string("ok"));
