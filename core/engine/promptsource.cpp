@@ -36,15 +36,26 @@ constexpr std::uint64_t kWordCount = sizeof(kWords) / sizeof(kWords[0]);
 
 } // namespace
 
+std::uint64_t PromptSource::runSalt(std::string_view runId)
+{
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char c : runId) {
+        h ^= static_cast<unsigned char>(c);
+        h *= 0x100000001b3ULL;
+    }
+    return h;
+}
+
 Prompt SyntheticPromptSource::make(std::uint64_t seq, int isl, bool tokenIds) const
 {
     Prompt p;
     p.tokens = isl;
-    std::uint64_t state = mix(m_seed ^ mix(seq));
+    const std::uint64_t salt = m_salt.load(std::memory_order_relaxed);
+    std::uint64_t state = mix(m_seed ^ mix(seq) ^ salt);
     if (tokenIds) {
         p.tokenIds.reserve(static_cast<std::size_t>(isl));
-        // Unique prefix: the sequence number's base-20000 digits, then pseudo-random ids.
-        std::uint64_t s = seq;
+        // Unique prefix: the run salt's and sequence number's base-20000 digits, then pseudo-random ids.
+        std::uint64_t s = seq ^ salt;
         do {
             p.tokenIds.push_back(1000 + static_cast<int>(s % 20000));
             s /= 20000;
@@ -57,7 +68,8 @@ Prompt SyntheticPromptSource::make(std::uint64_t seq, int isl, bool tokenIds) co
         return p;
     }
     // The prefix "Request 123-1:" costs about 6 tokens; fill the rest with one-token words.
-    p.text = "Request " + std::to_string(seq) + "-" + std::to_string(m_seed) + ":";
+    p.text = "Request " + std::to_string(seq) + "-" + std::to_string(m_seed) +
+             (salt ? "-" + std::to_string(salt % 100000) : std::string()) + ":";
     const int words = std::max(isl - 6, 1);
     p.text.reserve(p.text.size() + static_cast<std::size_t>(words) * 6);
     for (int i = 0; i < words; ++i) {

@@ -5,10 +5,12 @@
 // Thread affinity: make() is called from the scheduler thread and from worker threads (closed loop);
 // implementations must be reentrant.
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace Throughline {
@@ -29,6 +31,14 @@ public:
     // seq makes the prefix unique (defeats prefix caching across requests); isl is the target length.
     virtual Prompt make(std::uint64_t seq, int isl, bool tokenIds) const = 0;
     virtual std::string name() const = 0;
+    // The run the prompts are for (RequestBuilder's constructor, before any make()): mixed into each
+    // request's unique part, so a later run against the same server — or shard 0 of a sharded run after an
+    // unsharded one, whose seqs also start at 0 — does not find its prompts in the server's prefix cache (it
+    // did: tst_clishardmerge's shards were served 1.5–7 % faster than the reference run before them).
+    // Lengths, the seed-fixed body and configured shared prefixes do not depend on it; prompts stay
+    // reproducible from (seed, run id, seq). Default: ignored.
+    virtual void setRunSalt(std::uint64_t salt) const { (void)salt; }
+    static std::uint64_t runSalt(std::string_view runId); // FNV-1a of the run id
     // Hint before a load point: requests seq in [firstSeq, firstSeq + count) will follow, with ISL islOf(seq)
     // (a pure function). Sources that are slow to make prompts pre-generate them off the sending path and
     // return once the first `readyBefore` are made (the point's opening burst); make() stays correct for any
@@ -64,9 +74,11 @@ public:
     }
     Prompt make(std::uint64_t seq, int isl, bool tokenIds) const override;
     std::string name() const override { return "synthetic"; }
+    void setRunSalt(std::uint64_t salt) const override { m_salt.store(salt, std::memory_order_relaxed); }
 
 private:
     std::uint64_t m_seed;
+    mutable std::atomic<std::uint64_t> m_salt{0};
 };
 
 } // namespace Throughline

@@ -15,6 +15,7 @@ RequestBuilder::RequestBuilder(const Scenario &scenario, std::string runId,
         m_scenario.endpoint.flavour == ApiFlavour::Completions && m_scenario.backend.acceptsTokenIdPrompts;
     if (!m_prompts)
         m_prompts = std::make_shared<SyntheticPromptSource>(m_scenario.plan.seed);
+    m_prompts->setRunSalt(PromptSource::runSalt(m_runId)); // no prefix-cache hits from an earlier run
 }
 
 std::string RequestBuilder::endpointUrl(const std::string &baseUrl, ApiFlavour flavour)

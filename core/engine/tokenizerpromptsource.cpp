@@ -4,6 +4,7 @@
 #include "core/tokenizer/tokenizerstore.h"
 
 #include <algorithm>
+#include <span>
 
 namespace Throughline {
 
@@ -28,11 +29,72 @@ TokenizerPromptSource::~TokenizerPromptSource()
         m_thread.join();
 }
 
+void TokenizerPromptSource::setChatTemplate(ChatTemplate tpl)
+{
+    m_chatOverhead = tpl.count(*m_tok, {ChatMessage{"user", {}}});
+    m_chat = std::move(tpl);
+}
+
+Result<SynthPrompt> TokenizerPromptSource::synthChat(std::uint64_t seq, int isl) const
+{
+    if (isl <= m_chatOverhead)
+        return makeError(ErrorCode::InvalidInput, "ISL " + std::to_string(isl) + " is not above the " +
+                                                      m_chat->name() + " chat template's " +
+                                                      std::to_string(m_chatOverhead) + " tokens");
+    int n = isl - m_chatOverhead;
+    for (int attempt = 0; attempt < 24; ++attempt) {
+        // Another attempt draws another prompt (still deterministic from seq): a length that was already
+        // tried must not give the same text again.
+        const std::uint64_t index =
+            attempt == 0 ? seq : seq ^ (std::uint64_t(attempt) * 0x9E3779B97F4A7C15ULL);
+        auto p = m_synth.make(index, n);
+        if (!p)
+            return p;
+        // Estimate from the head: synthesised ids are whole words, each its own pre-token, so only how the
+        // template joins the content's edges can change the count (Llama 3 trims it, and the first word
+        // without its space may take more tokens); the tail adds one token per id.
+        const std::size_t k = std::min<std::size_t>(p->ids.size(), 32);
+        const int estimate =
+            m_chat->count(*m_tok, {ChatMessage{"user", m_tok->decode(std::span(p->ids.data(), k))}}) +
+            static_cast<int>(p->ids.size() - k);
+        if (estimate > isl && estimate - isl < static_cast<int>(p->ids.size()) - static_cast<int>(k)) {
+            // Drop that many ids from the end: a prefix of whole-word ids re-encodes to itself.
+            p->ids.resize(p->ids.size() - static_cast<std::size_t>(estimate - isl));
+            p->text = m_tok->decode(p->ids);
+        }
+        // The whole templated prompt decides (one encode).
+        const int templated = m_chat->count(*m_tok, {ChatMessage{"user", p->text}});
+        if (templated == isl)
+            return p;
+        n = std::max(1, n + isl - templated);
+    }
+    return makeError(ErrorCode::Internal, "could not fit a chat prompt of exactly " + std::to_string(isl) +
+                                              " templated tokens (" + m_chat->name() + ")");
+}
+
+void TokenizerPromptSource::setRunSalt(std::uint64_t salt) const
+{
+    std::lock_guard lock(m_mu);
+    if (salt == m_salt)
+        return;
+    m_salt = salt;
+    m_ready.clear();
+    m_readyBytes = 0;
+}
+
 TokenizerPromptSource::Ready TokenizerPromptSource::synthesise(std::uint64_t seq, int isl) const
 {
     Ready r;
     r.isl = isl;
-    auto p = m_synth.make(seq, std::max(isl, 1));
+    std::uint64_t salt = 0;
+    {
+        std::lock_guard lock(m_mu);
+        salt = m_salt;
+    }
+    // The run salt varies the per-request unique ids only (PromptSynth streams; the shared prefix and the
+    // body depend on the seed alone).
+    const std::uint64_t key = seq ^ salt;
+    auto p = m_chat ? synthChat(key, isl) : m_synth.make(key, std::max(isl, 1));
     if (p) {
         r.text = std::move(p->text);
         r.ids.assign(p->ids.begin(), p->ids.end());
@@ -188,8 +250,11 @@ PromptSourceFactory exactPromptSourceFactory(std::string tokenizerCacheDir)
                     "approximate ISL: tokenizer " + *name + " failed to load: " + tok.error().message;
             return choice;
         }
-        choice.source =
+        auto source =
             std::make_shared<TokenizerPromptSource>(*tok, *name, sc.plan.seed, sc.plan.sharedPrefixRatio);
+        if (sc.endpoint.flavour == ApiFlavour::Chat) // ISL counts the templated prompt
+            source->setChatTemplate(ChatTemplate::forTokenizer(**tok));
+        choice.source = std::move(source);
         return choice;
     };
 }

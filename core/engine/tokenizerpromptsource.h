@@ -5,15 +5,22 @@
 // prefix), or a shared prefix of ratio × ISL tokens common to all requests (prefix-cache tests);
 // deterministic from (tokenizer, seed, ratio, seq, isl).
 //
-// Speed: ISL 8000 takes ~3 ms per prompt (bench_prompts), too slow for the sending path, so prepare()
-// starts one producer thread that makes the point's prompts ahead of time (bounded: kMaxAhead prompts and
-// kMaxAheadBytes). make() takes a ready prompt, waits for the one being made, or makes it itself when the
-// producer has fallen behind (counted in stats().late).
+// Chat presets: with a ChatTemplate (setChatTemplate / the factory for chat-flavour endpoints) the prompt is
+// the content of one user message, and ISL counts the whole templated prompt the server tokenizes
+// (template tokens + content, generation prompt included), so usage.prompt_tokens == ISL. The content length
+// starts at ISL − template overhead and is corrected from the templated count (a template may change how the
+// content's edges tokenize, e.g. Llama 3 trims it); an ISL at or below the overhead is not exact.
+//
+// Speed: ISL 8000 takes ~3 ms per prompt (chat ~6 ms: one more encode; bench_prompts), too slow for the
+// sending path, so prepare() starts one producer thread that makes the point's prompts ahead of time
+// (bounded: kMaxAhead prompts and kMaxAheadBytes). make() takes a ready prompt, waits for the one being made,
+// or makes it itself when the producer has fallen behind (counted in stats().late).
 //
 // Thread affinity: make() and prepare() from any thread; the producer is joined by the destructor.
 
 #include "core/engine/promptsource.h"
 #include "core/tokenizer/bpetokenizer.h"
+#include "core/tokenizer/chattemplate.h"
 #include "core/tokenizer/promptsynth.h"
 
 #include <condition_variable>
@@ -21,6 +28,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -37,8 +45,17 @@ public:
                           std::uint64_t seed, double sharedPrefixRatio = 0);
     ~TokenizerPromptSource() override;
 
+    // Count ISL through this chat template (one user message + generation prompt). Call before any make().
+    void setChatTemplate(ChatTemplate tpl);
+    const std::optional<ChatTemplate> &chatTemplate() const { return m_chat; }
+    // Templated tokens around an empty user message (0 without a chat template).
+    int chatOverhead() const { return m_chatOverhead; }
+
     Prompt make(std::uint64_t seq, int isl, bool tokenIds) const override;
-    std::string name() const override { return "exact:" + m_name; } // request template "prompt_source"
+    // request template "prompt_source": "exact:llama3_1", "exact-chat:llama3_1" with a chat template
+    std::string name() const override { return (m_chat ? "exact-chat:" : "exact:") + m_name; }
+    // Per-run unique prompts (PromptSource::setRunSalt); drops prompts made ahead for another salt.
+    void setRunSalt(std::uint64_t salt) const override;
     void prepare(std::uint64_t firstSeq, std::uint64_t count, std::function<int(std::uint64_t seq)> islOf,
                  std::uint64_t readyBefore = 0) const override;
 
@@ -59,6 +76,7 @@ private:
         std::vector<int> ids;
     };
     Ready synthesise(std::uint64_t seq, int isl) const;
+    Result<SynthPrompt> synthChat(std::uint64_t seq, int isl) const;
     static Prompt toPrompt(Ready &&r, bool tokenIds);
     void produce() const;
 
@@ -66,6 +84,8 @@ private:
     std::string m_name;
     double m_ratio = 0;
     PromptSynth m_synth;
+    std::optional<ChatTemplate> m_chat;
+    int m_chatOverhead = 0;
 
     // Producer state, guarded by m_mu.
     mutable std::mutex m_mu;
@@ -79,12 +99,14 @@ private:
     mutable std::map<std::uint64_t, Ready> m_ready;
     mutable std::size_t m_readyBytes = 0;
     mutable Stats m_stats;
+    mutable std::uint64_t m_salt = 0; // guarded by m_mu; read by synthesise() through a copy
 };
 
 // The factory the CLI and the GUI give RunOptions::promptFactory: exact prompts with the scenario model's
-// tokenizer when its files are in the cache (tokenizerCacheDir "" = TokenizerStore's default), else the
-// synthetic source and a validity note that says why ("approximate ISL: tokenizer X not fetched; run
-// `throughline-cli tokenizers fetch`"). Seed and shared-prefix ratio come from the scenario's load plan.
+// tokenizer (and, for chat-flavour endpoints, its chat template) when its files are in the cache
+// (tokenizerCacheDir "" = TokenizerStore's default), else the synthetic source and a validity note that says
+// why ("approximate ISL: tokenizer X not fetched; run `throughline-cli tokenizers fetch`"). Seed and
+// shared-prefix ratio come from the scenario's load plan.
 PromptSourceFactory exactPromptSourceFactory(std::string tokenizerCacheDir = {});
 
 } // namespace Throughline

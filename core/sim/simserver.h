@@ -63,8 +63,10 @@ struct SimServerOptions {
     std::function<int(std::string_view)> promptTokenCounter;
     // Exact prompt counting with a tokenizer: "" = none; "auto" = the model's own tokenizer when its files
     // are in the tokenizer cache (else bytes/4, said in capacitySummary()); else a tokenizer name or file
-    // path (TokenizerStore::load). Text prompts count encode(text) (text tokens: no template, no BOS), as the
-    // engine's exact-length prompts intend.
+    // path (TokenizerStore::load). Completions text prompts count encode(text) (text tokens: no BOS), as the
+    // engine's exact-length prompts intend; chat messages are rendered through the tokenizer's chat template
+    // (core/tokenizer/chattemplate.h: special tokens and generation prompt included), as a server counts
+    // them.
     std::string tokenizer;
     // TokenizerStore cache dir; "" = its default (THROUGHLINE_TOKENIZER_DIR, else the user cache).
     std::string tokenizerDir;

@@ -3,6 +3,7 @@
 #include "core/engine/lengthdraw.h"
 #include "core/engine/loadschedule.h"
 #include "core/tokenizer/bpetokenizer.h"
+#include "core/workload/exactwords.h"
 #include "core/workload/wordtext.h"
 
 #include <algorithm>
@@ -167,8 +168,10 @@ std::vector<WorkloadRequest> SessionDriver::stepRequests(std::uint64_t s, std::i
     const AgenticStep st = step(k);
     std::vector<WorkloadRequest> out;
     // Per-request draws: deterministic from the point seed, session, step and sub-call.
+    // The run salt keeps a later run's prompts out of this run's server-side prefix cache.
     const std::uint64_t key = WordText::mix(m_setup.seed * 0x9e3779b97f4a7c15ULL + s * 100'003ULL +
-                                            static_cast<std::uint64_t>(k) * 1'009ULL);
+                                            static_cast<std::uint64_t>(k) * 1'009ULL) ^
+                              m_prompts->runSalt();
     for (int j = 0; j < st.fanOut; ++j) {
         WorkloadRequest r;
         r.session = s;
@@ -184,9 +187,14 @@ std::vector<WorkloadRequest> SessionDriver::stepRequests(std::uint64_t s, std::i
         case Workload::Kind::Dataset: {
             const DatasetSample &d = m_dataset->samples()[m_sampler->index(m_drawn++)];
             r.prompt.text = d.prompt;
-            // Intended lengths: tokens when the filters counted tokens, else ≈ 4 characters per token.
+            // Intended lengths: the model tokenizer's count of what the server sees (chat: templated) when
+            // it is available, else tokens when the filters counted tokens, else ≈ 4 characters per token.
             const bool tok = m_dataset->unit() == Workload::LengthUnit::Tokens;
             r.prompt.tokens = tok ? d.promptLen : std::max(1, (d.promptLen + 3) / 4);
+            if (m_exact) {
+                r.prompt.tokens = m_exact->count(d.prompt);
+                r.prompt.exact = true;
+            }
             r.isl = r.prompt.tokens;
             r.osl = m_workload.outputFromDataset && d.outputLen > 0
                         ? (tok ? d.outputLen : std::max(1, (d.outputLen + 3) / 4))
@@ -196,22 +204,40 @@ std::vector<WorkloadRequest> SessionDriver::stepRequests(std::uint64_t s, std::i
         case Workload::Kind::MultiTurn: {
             // History (previous prompts and answers) first: the server can reuse its cached prefix.
             r.prompt = ss.history;
-            WordText::appendMarker(r.prompt, (k == 0 ? "Session " : "\nUser turn ") + tag + "/" +
-                                                 std::to_string(k) + ":");
-            WordText::append(r.prompt, key, std::max(1, isl - 4));
+            const std::string marker =
+                (k == 0 ? "Session " : "\nUser turn ") + tag + "/" + std::to_string(k) + ":";
+            if (m_exact) {
+                // The turn adds exactly ISL tokens to what the server counts for the history alone (turn 0:
+                // the whole prompt is ISL, chat template included).
+                const int target = k == 0 ? isl : m_exact->count(ss.history.text) + isl;
+                r.prompt.text += marker;
+                m_exact->append(r.prompt, key, std::max(1, isl - 4));
+                m_exact->fit(r.prompt, target, key ^ 0x5eedULL);
+            } else {
+                WordText::appendMarker(r.prompt, marker);
+                WordText::append(r.prompt, key, std::max(1, isl - 4));
+            }
             r.isl = r.prompt.tokens;
             r.osl = osl;
             ss.lastPrompt = r.prompt;
             break;
         }
         case Workload::Kind::Agentic:
-        default:
-            WordText::appendMarker(r.prompt, "Chain " + tag + " step " + std::to_string(k) + "." +
-                                                 std::to_string(j) + ":");
-            WordText::append(r.prompt, key + static_cast<std::uint64_t>(j), std::max(1, isl - 4));
+        default: {
+            const std::string marker =
+                "Chain " + tag + " step " + std::to_string(k) + "." + std::to_string(j) + ":";
+            if (m_exact) { // exactly the step's ISL as the server counts it
+                r.prompt.text = marker;
+                m_exact->append(r.prompt, key + static_cast<std::uint64_t>(j), std::max(1, isl - 8));
+                m_exact->fit(r.prompt, isl, (key + static_cast<std::uint64_t>(j)) ^ 0x5eedULL);
+            } else {
+                WordText::appendMarker(r.prompt, marker);
+                WordText::append(r.prompt, key + static_cast<std::uint64_t>(j), std::max(1, isl - 4));
+            }
             r.isl = r.prompt.tokens;
             r.osl = osl;
             break;
+        }
         }
         out.push_back(std::move(r));
     }
@@ -242,8 +268,12 @@ std::vector<WorkloadRequest> SessionDriver::onComplete(const RequestRecord &rec,
             ss.history.tokenIds.insert(ss.history.tokenIds.end(), stand.tokenIds.begin(),
                                        stand.tokenIds.end());
             ss.history.tokens += answered;
+        } else if (m_exact) {
+            m_exact->append(ss.history, WordText::mix(rec.seq ^ 0xa5a5a5a5ULL ^ m_prompts->runSalt()),
+                            answered);
         } else {
-            WordText::append(ss.history, WordText::mix(rec.seq ^ 0xa5a5a5a5ULL), answered);
+            WordText::append(ss.history, WordText::mix(rec.seq ^ 0xa5a5a5a5ULL ^ m_prompts->runSalt()),
+                             answered);
         }
     }
     if (--ss.outstanding > 0)

@@ -1,5 +1,6 @@
 #include "core/workload/tracedriver.h"
 
+#include "core/workload/exactwords.h"
 #include "core/workload/wordtext.h"
 
 #include <algorithm>
@@ -33,9 +34,28 @@ Prompt TraceDriver::promptFor(std::size_t i) const
     const TraceEntry &e = m_trace.entries()[i];
     Prompt p;
     const int block = std::max(1, m_workload.blockTokens);
+    const std::uint64_t salt = m_prompts->runSalt();
+    if (m_exact) {
+        // Exactly input_length server tokens (chat: the template's tokens included, so the blocks start
+        // after the template's head). Block b of hash id h is the same filler in every request naming h.
+        int remaining = e.inputLength - m_exact->overhead();
+        for (std::int64_t h : e.hashIds) {
+            if (remaining <= 0)
+                break;
+            const int n = std::min(block, remaining);
+            m_exact->append(p, WordText::mix(static_cast<std::uint64_t>(h) ^ 0x7f4a7c15ULL ^ salt), n);
+            remaining -= n;
+        }
+        const std::uint64_t own = WordText::mix((0xC0FFEEULL + i) ^ salt);
+        if (remaining > 0) // not covered by hash ids: unique to this request
+            m_exact->append(p, own, remaining);
+        m_exact->fit(p, e.inputLength, own ^ 0x5eedULL);
+        return p;
+    }
     int remaining = e.inputLength;
     if (e.hashIds.empty()) {
-        WordText::appendMarker(p, "Trace request " + std::to_string(i) + ":");
+        WordText::appendMarker(p, "Trace request " + std::to_string(i) + "-" + std::to_string(salt % 100000) +
+                                      ":");
         remaining -= p.tokens;
     }
     for (std::int64_t h : e.hashIds) {
@@ -43,11 +63,11 @@ Prompt TraceDriver::promptFor(std::size_t i) const
             break;
         const int n = std::min(block, remaining);
         // Block text depends on the hash id only: every request naming it sends the same tokens.
-        WordText::append(p, WordText::mix(static_cast<std::uint64_t>(h) ^ 0x7f4a7c15ULL), n);
+        WordText::append(p, WordText::mix(static_cast<std::uint64_t>(h) ^ 0x7f4a7c15ULL ^ salt), n);
         remaining -= n;
     }
     if (remaining > 0) // not covered by hash ids: unique to this request
-        WordText::append(p, WordText::mix(0xC0FFEEULL + i), remaining);
+        WordText::append(p, WordText::mix((0xC0FFEEULL + i) ^ salt), remaining);
     p.tokens = e.inputLength;
     return p;
 }

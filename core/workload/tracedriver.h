@@ -2,8 +2,9 @@
 // Trace replay (Mooncake style, tracefile.h): one open-loop point whose send times and lengths come from
 // the trace (timestamps ÷ speed_up, model time), prompts built from hash_ids as shared blocks of
 // block_tokens filler tokens (equal ids = equal text, so requests sharing leading ids share a prompt prefix;
-// the last block of a request may be partial — a prefix of the full block). Thread affinity:
-// WorkloadDriver's.
+// the last block of a request may be partial — a prefix of the full block). With the model's tokenizer
+// (WorkloadDriver::exactPrompts) every prompt is exactly input_length tokens as the server counts them (chat:
+// template included); else ≈ one token per filler word. Thread affinity: WorkloadDriver's.
 
 #include "core/workload/tracefile.h"
 #include "core/workload/workloaddriver.h"

@@ -1,5 +1,6 @@
 #include "core/workload/workloaddriver.h"
 
+#include "core/workload/exactwords.h"
 #include "core/workload/sessiondriver.h"
 #include "core/workload/tracedriver.h"
 
@@ -39,6 +40,14 @@ WorkloadDriver::WorkloadDriver(const Workload &w)
 }
 
 Result<std::unique_ptr<WorkloadDriver>> WorkloadDriver::create(const Scenario &sc)
+{
+    auto made = createKind(sc);
+    if (made && *made)
+        (*made)->m_exact = ExactWords::forScenario(sc);
+    return made;
+}
+
+Result<std::unique_ptr<WorkloadDriver>> WorkloadDriver::createKind(const Scenario &sc)
 {
     switch (sc.phase.workload.kind) {
     case Workload::Kind::Synthetic:

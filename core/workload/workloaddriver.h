@@ -13,6 +13,7 @@
 #include "core/engine/requestrecord.h"
 #include "core/util/result.h"
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -22,6 +23,8 @@
 #include <vector>
 
 namespace Throughline {
+
+class ExactWords;
 
 // One request the driver wants sent.
 struct WorkloadRequest {
@@ -56,8 +59,13 @@ public:
     Prompt make(std::uint64_t seq, int isl, bool tokenIds) const override; // takes the bound prompt
     std::string name() const override { return m_name; }
     void setName(std::string n) { m_name = std::move(n); }
+    // The run salt (PromptSource::setRunSalt, from RequestBuilder): the drivers mix it into every unique
+    // prompt part and shared block, so a later run does not hit this run's prompts in a server's cache.
+    void setRunSalt(std::uint64_t salt) const override { m_salt.store(salt, std::memory_order_relaxed); }
+    std::uint64_t runSalt() const { return m_salt.load(std::memory_order_relaxed); }
 
 private:
+    mutable std::atomic<std::uint64_t> m_salt{0};
     mutable std::mutex m_mutex;
     mutable std::unordered_map<std::uint64_t, Prompt> m_bound;
     std::string m_name = "workload";
@@ -68,10 +76,14 @@ class WorkloadDriver
 public:
     virtual ~WorkloadDriver() = default;
 
-    // Loads the workload's files (dataset, trace, tokenizer). Synthetic phases have no driver (nullptr).
+    // Loads the workload's files (dataset, trace, tokenizer) and, for exact prompts, the scenario model's
+    // tokenizer from the default tokenizer cache (ExactWords::forScenario). Synthetic phases have no driver
+    // (nullptr).
     static Result<std::unique_ptr<WorkloadDriver>> create(const Scenario &scenario);
 
     std::shared_ptr<const PromptSource> prompts() const { return m_prompts; }
+    // Whether prompts are tokenizer-exact (the scenario model's tokenizer was in the cache).
+    bool exactPrompts() const { return m_exact != nullptr; }
 
     // Open loop: session arrivals at `rate` (model time requests/s) per the plan's arrival process, warm-up
     // and duration (as RunController's open-loop points); set before begin(). Drivers with their own schedule
@@ -105,9 +117,12 @@ public:
 
 protected:
     explicit WorkloadDriver(const Workload &w);
+    static Result<std::unique_ptr<WorkloadDriver>> createKind(const Scenario &scenario);
 
     Workload m_workload;
     std::shared_ptr<BoundPromptSource> m_prompts;
+    // Exact-length prompts with the model's tokenizer (core/workload/exactwords.h); null = ≈-length filler.
+    std::shared_ptr<const ExactWords> m_exact;
     struct Member {
         std::uint64_t session = 0;
         int step = 0;
