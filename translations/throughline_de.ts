@@ -99,16 +99,8 @@
         <translation>Aus Anfragen neu ableiten</translation>
     </message>
     <message>
-        <source>Recompute the point metrics from the stored request rows under another definition. Imported runs without request rows keep their stored values.</source>
-        <translation>Die Punktmetriken aus den gespeicherten Anfragezeilen unter einer anderen Definition neu berechnen. Importierte Läufe ohne Anfragezeilen behalten ihre gespeicherten Werte.</translation>
-    </message>
-    <message>
         <source>steady-state window</source>
         <translation>Fenster im eingeschwungenen Zustand</translation>
-    </message>
-    <message>
-        <source>whole point</source>
-        <translation>ganzer Punkt</translation>
     </message>
     <message>
         <source>per GPU</source>
@@ -129,6 +121,29 @@
     <message>
         <source>Showing: %1</source>
         <translation>Angezeigt: %1</translation>
+    </message>
+    <message>
+        <source>Recompute the point metrics from the stored request rows and stream events under another definition. Imported runs without request rows keep their stored values.</source>
+        <translation>Die Punktmetriken aus den gespeicherten Anfragezeilen und Stream-Ereignissen unter einer anderen Definition neu berechnen. Importierte Läufe ohne Anfragezeilen behalten ihre gespeicherten Werte.</translation>
+    </message>
+    <message>
+        <source>whole run (vLLM/AIPerf)</source>
+        <translation>ganzer Lauf (vLLM/AIPerf)</translation>
+    </message>
+    <message>
+        <source>Throughput definition. Steady-state: output tokens of stream events inside the measured window, warm-up included, divided by the window. Whole run: output tokens of the successful measured requests divided by first send to last end.</source>
+        <translation>Durchsatzdefinition. Eingeschwungener Zustand: Ausgabe-Tokens der Stream-Ereignisse im Messfenster, Aufwärmphase eingeschlossen, geteilt durch das Fenster. Ganzer Lauf: Ausgabe-Tokens der erfolgreichen gemessenen Anfragen geteilt durch die Zeit vom ersten Senden bis zum letzten Ende.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s): stream events pruned, stored throughput shown</source>
+        <translation>
+            <numerusform>%n Punkt: Stream-Ereignisse entfernt, gespeicherter Durchsatz angezeigt</numerusform>
+            <numerusform>%n Punkte: Stream-Ereignisse entfernt, gespeicherter Durchsatz angezeigt</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The event data of these points was pruned from the history, so their throughput cannot be recomputed; the stored value of the chosen window is shown instead.</source>
+        <translation>Die Ereignisdaten dieser Punkte wurden aus dem Verlauf entfernt, daher lässt sich ihr Durchsatz nicht neu berechnen; stattdessen wird der gespeicherte Wert des gewählten Fensters angezeigt.</translation>
     </message>
 </context>
 <context>
@@ -192,6 +207,10 @@
     <message>
         <source>decode</source>
         <translation>Decode</translation>
+    </message>
+    <message>
+        <source>re-derived; throughput stored (events pruned)</source>
+        <translation>neu abgeleitet; Durchsatz gespeichert (Ereignisse entfernt)</translation>
     </message>
 </context>
 <context>
@@ -448,7 +467,164 @@
     </message>
 </context>
 <context>
-    <name>Throughline::HistoryPage</name>
+    <name>Throughline::ExportActions</name>
+    <message>
+        <source>Export plot</source>
+        <translation>Diagramm exportieren</translation>
+    </message>
+    <message>
+        <source>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</source>
+        <translation>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Export table</source>
+        <translation>Tabelle exportieren</translation>
+    </message>
+    <message>
+        <source>CSV (*.csv)</source>
+        <translation>CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot write %1</source>
+        <translation>%1 kann nicht geschrieben werden</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::HistoryCompareWidget</name>
+    <message>
+        <source>Step function (MLPerf)</source>
+        <translation>Treppenfunktion (MLPerf)</translation>
+    </message>
+    <message>
+        <source>Draw the overlaid curves as MLPerf Endpoints step functions.</source>
+        <translation>Die überlagerten Kurven als MLPerf-Endpoints-Treppenfunktionen zeichnen.</translation>
+    </message>
+    <message>
+        <source>Bars:</source>
+        <translation>Balken:</translation>
+    </message>
+    <message>
+        <source>output tok/s per GPU at the operating point</source>
+        <translation>Ausgabe-Tok/s pro GPU im Betriebspunkt</translation>
+    </message>
+    <message>
+        <source>TTFT p99</source>
+        <translation>TTFT p99</translation>
+    </message>
+    <message>
+        <source>TPOT p99</source>
+        <translation>TPOT p99</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Kandidat</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>Candidate value</source>
+        <translation>Wert des Kandidaten</translation>
+    </message>
+    <message>
+        <source>Δ %</source>
+        <translation>Δ %</translation>
+    </message>
+    <message>
+        <source>Export bars…</source>
+        <translation>Balken exportieren…</translation>
+    </message>
+    <message>
+        <source>Export plot…</source>
+        <translation>Diagramm exportieren…</translation>
+    </message>
+    <message>
+        <source>Deltas CSV…</source>
+        <translation>Abweichungen als CSV…</translation>
+    </message>
+    <message>
+        <source>Copy deltas</source>
+        <translation>Abweichungen kopieren</translation>
+    </message>
+    <message numerus="yes">
+        <source>Baseline %1 vs %n candidate(s)</source>
+        <translation>
+            <numerusform>Referenz %1 vs. %n Kandidat</numerusform>
+            <numerusform>Referenz %1 vs. %n Kandidaten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation>besser</translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation>schlechter</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>gleich</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>Higher is better.</source>
+        <translation>Höher ist besser.</translation>
+    </message>
+    <message>
+        <source>Lower is better.</source>
+        <translation>Niedriger ist besser.</translation>
+    </message>
+    <message>
+        <source>Stored values.</source>
+        <translation>Gespeicherte Werte.</translation>
+    </message>
+    <message>
+        <source>Both values re-derived.</source>
+        <translation>Beide Werte neu abgeleitet.</translation>
+    </message>
+    <message>
+        <source>Baseline %1, candidate %2.</source>
+        <translation>Referenz %1, Kandidat %2.</translation>
+    </message>
+    <message>
+        <source>re-derived</source>
+        <translation>neu abgeleitet</translation>
+    </message>
+    <message>
+        <source>stored</source>
+        <translation>gespeichert</translation>
+    </message>
+    <message>
+        <source>Deltas at the operating points, %1.</source>
+        <translation>Abweichungen in den Betriebspunkten, %1.</translation>
+    </message>
+    <message>
+        <source>Some values could not be re-derived (imported runs or pruned events) and are the stored ones: see the tooltips.</source>
+        <translation>Einige Werte ließen sich nicht neu ableiten (importierte Läufe oder entfernte Ereignisse) und sind die gespeicherten: siehe Tooltips.</translation>
+    </message>
+    <message>
+        <source>Environment</source>
+        <translation>Umgebung</translation>
+    </message>
+    <message>
+        <source>Per phase (%1)</source>
+        <translation>Pro Phase (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::HistoryDetailWidget</name>
     <message>
         <source>Tags and notes</source>
         <translation>Tags und Notizen</translation>
@@ -468,6 +644,14 @@
     <message>
         <source>Checks</source>
         <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <source>Curve and distributions</source>
+        <translation>Kurve und Verteilungen</translation>
+    </message>
+    <message>
+        <source>Over time</source>
+        <translation>Zeitverlauf</translation>
     </message>
     <message>
         <source>Distribution:</source>
@@ -494,37 +678,56 @@
         <translation>Punkte kopieren</translation>
     </message>
     <message>
-        <source>Candidate</source>
-        <translation>Kandidat</translation>
+        <source>Tags/notes of run %1 not saved: %2</source>
+        <translation>Tags/Notizen von Lauf %1 nicht gespeichert: %2</translation>
     </message>
     <message>
-        <source>Metric</source>
-        <translation>Metrik</translation>
+        <source>&lt;b&gt;%1&lt;/b&gt; — run %2, started %3, %4, source %5%6&lt;br&gt;provenance: %7</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — Lauf %2, gestartet %3, %4, Quelle %5%6&lt;br&gt;Herkunft: %7</translation>
     </message>
     <message>
-        <source>Baseline</source>
-        <translation>Referenz</translation>
+        <source>, simulated</source>
+        <translation>, simuliert</translation>
     </message>
     <message>
-        <source>Candidate value</source>
-        <translation>Wert des Kandidaten</translation>
+        <source>not run</source>
+        <translation>nicht gelaufen</translation>
     </message>
     <message>
-        <source>Δ %</source>
-        <translation>Δ %</translation>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
     </message>
     <message>
-        <source>Export plot…</source>
-        <translation>Diagramm exportieren…</translation>
+        <source>stopped</source>
+        <translation>angehalten</translation>
     </message>
     <message>
-        <source>Deltas CSV…</source>
-        <translation>Abweichungen als CSV…</translation>
+        <source>%1 histogram (n=%2)</source>
+        <translation>Histogramm %1 (n=%2)</translation>
     </message>
     <message>
-        <source>Copy deltas</source>
-        <translation>Abweichungen kopieren</translation>
+        <source>requests</source>
+        <translation>Anfragen</translation>
     </message>
+    <message>
+        <source>%1 CDF</source>
+        <translation>CDF %1</translation>
+    </message>
+    <message>
+        <source>fraction ≤ x</source>
+        <translation>Anteil ≤ x</translation>
+    </message>
+    <message>
+        <source>Curve (stored data)</source>
+        <translation>Kurve (gespeicherte Daten)</translation>
+    </message>
+    <message>
+        <source>Curve (%1)</source>
+        <translation>Kurve (%1)</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::HistoryPage</name>
     <message>
         <source>Run detail</source>
         <translation>Laufdetails</translation>
@@ -624,91 +827,12 @@
         </translation>
     </message>
     <message>
-        <source>Tags/notes of run %1 not saved: %2</source>
-        <translation>Tags/Notizen von Lauf %1 nicht gespeichert: %2</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; — run %2, started %3, %4, source %5%6&lt;br&gt;provenance: %7</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; — Lauf %2, gestartet %3, %4, Quelle %5%6&lt;br&gt;Herkunft: %7</translation>
-    </message>
-    <message>
-        <source>, simulated</source>
-        <translation>, simuliert</translation>
-    </message>
-    <message>
-        <source>Curve (stored data)</source>
-        <translation>Kurve (gespeicherte Daten)</translation>
-    </message>
-    <message>
         <source>Saved tags and notes of run %1</source>
         <translation>Tags und Notizen von Lauf %1 gespeichert</translation>
     </message>
     <message>
-        <source>%1 histogram (n=%2)</source>
-        <translation>Histogramm %1 (n=%2)</translation>
-    </message>
-    <message>
-        <source>requests</source>
-        <translation>Anfragen</translation>
-    </message>
-    <message>
-        <source>%1 CDF</source>
-        <translation>CDF %1</translation>
-    </message>
-    <message>
-        <source>fraction ≤ x</source>
-        <translation>Anteil ≤ x</translation>
-    </message>
-    <message numerus="yes">
-        <source>Baseline %1 vs %n candidate(s)</source>
-        <translation>
-            <numerusform>Referenz %1 vs. %n Kandidat</numerusform>
-            <numerusform>Referenz %1 vs. %n Kandidaten</numerusform>
-        </translation>
-    </message>
-    <message>
-        <source>better</source>
-        <translation>besser</translation>
-    </message>
-    <message>
-        <source>worse</source>
-        <translation>schlechter</translation>
-    </message>
-    <message>
-        <source>same</source>
-        <translation>gleich</translation>
-    </message>
-    <message>
-        <source>n/a</source>
-        <translation>k. A.</translation>
-    </message>
-    <message>
-        <source>Environment</source>
-        <translation>Umgebung</translation>
-    </message>
-    <message>
         <source>Imported %1 (%2): %3 scenario(s)</source>
         <translation>%1 importiert (%2): %3 Szenario(s)</translation>
-    </message>
-    <message>
-        <source>Export plot</source>
-        <translation>Diagramm exportieren</translation>
-    </message>
-    <message>
-        <source>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</source>
-        <translation>PNG (*.png);;SVG (*.svg);;PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Export table</source>
-        <translation>Tabelle exportieren</translation>
-    </message>
-    <message>
-        <source>CSV (*.csv)</source>
-        <translation>CSV (*.csv)</translation>
-    </message>
-    <message>
-        <source>Cannot write %1</source>
-        <translation>%1 kann nicht geschrieben werden</translation>
     </message>
     <message>
         <source>Report</source>
@@ -725,50 +849,6 @@
     <message>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
-    </message>
-    <message>
-        <source>Curve and distributions</source>
-        <translation>Kurve und Verteilungen</translation>
-    </message>
-    <message>
-        <source>Over time</source>
-        <translation>Zeitverlauf</translation>
-    </message>
-    <message>
-        <source>Step function (MLPerf)</source>
-        <translation>Treppenfunktion (MLPerf)</translation>
-    </message>
-    <message>
-        <source>Draw the overlaid curves as MLPerf Endpoints step functions.</source>
-        <translation>Die überlagerten Kurven als MLPerf-Endpoints-Treppenfunktionen zeichnen.</translation>
-    </message>
-    <message>
-        <source>Bars:</source>
-        <translation>Balken:</translation>
-    </message>
-    <message>
-        <source>output tok/s per GPU at the operating point</source>
-        <translation>Ausgabe-Tok/s pro GPU im Betriebspunkt</translation>
-    </message>
-    <message>
-        <source>TTFT p99</source>
-        <translation>TTFT p99</translation>
-    </message>
-    <message>
-        <source>TPOT p99</source>
-        <translation>TPOT p99</translation>
-    </message>
-    <message>
-        <source>Export bars…</source>
-        <translation>Balken exportieren…</translation>
-    </message>
-    <message>
-        <source>Curve (%1)</source>
-        <translation>Kurve (%1)</translation>
-    </message>
-    <message>
-        <source>Per phase: %1 (%2)</source>
-        <translation>Pro Phase: %1 (%2)</translation>
     </message>
 </context>
 <context>
@@ -1438,10 +1518,6 @@
         <translation>Fenster im eingeschwungenen Zustand</translation>
     </message>
     <message>
-        <source>whole point</source>
-        <translation>ganzer Punkt</translation>
-    </message>
-    <message>
         <source>per GPU</source>
         <translation>pro GPU</translation>
     </message>
@@ -1456,6 +1532,10 @@
     <message>
         <source>re-derived %1, %2, %3</source>
         <translation>neu abgeleitet %1, %2, %3</translation>
+    </message>
+    <message>
+        <source>whole run (vLLM/AIPerf)</source>
+        <translation>ganzer Lauf (vLLM/AIPerf)</translation>
     </message>
 </context>
 <context>
@@ -1553,6 +1633,14 @@
     <message>
         <source>, re-derived</source>
         <translation>, neu abgeleitet</translation>
+    </message>
+    <message>
+        <source>output tokens/s per decode GPU</source>
+        <translation>Ausgabe-Tokens/s pro Decode-GPU</translation>
+    </message>
+    <message>
+        <source>output tokens/s (total)</source>
+        <translation>Ausgabe-Tokens/s (gesamt)</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "core/metrics/pointaggregate.h"
 
+#include "core/metrics/outputthroughput.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -93,14 +95,11 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
         for (auto *v : {&ttft, &ttftQ, &tpot, &tpotMlperf, &e2e, &inter, &lateness})
             v->reserve(rm.size());
     }
-    double tokensInWindow = 0; // steady-state numerator
-    double inputTokens = 0;    // ok measured requests
-    double outWhole = 0;       // Σ N_out ok measured
-    double outMlperf = 0;      // Σ tokenizer N_out ok measured
+    OutputThroughput output(w); // steady-state and whole-run output tokens/s
+    double inputTokens = 0;     // ok measured requests
+    double outMlperf = 0;       // Σ tokenizer N_out ok measured
     double goodN = 0;
     double goodTokens = 0;
-    std::int64_t wholeStart = kNoTime;
-    std::int64_t wholeEnd = kNoTime;
     double busyNs = 0; // Σ overlap of in-flight intervals with the window (achieved concurrency)
     // Prompt tokens (extension "prompts"): server count vs intended ISL, cached tokens.
     double islIntended = 0, islErr = 0, islAbsErr = 0, islErrMax = 0;
@@ -110,23 +109,8 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
         const RequestRecord &r = in.records[i];
         const RequestMetrics &m = rm[i];
 
-        // Steady-state output: content events in [W0, W1] from any request, warm-up and failed included.
-        // Same rule as tokensPerContentEvent(), without allocating per request (hot at 100k requests).
-        if (w.w0Ns != kNoTime && m.contentEvents > 0) {
-            double known = 0;
-            int inWindow = 0;
-            bool allKnown = true;
-            for (const StreamEvent &e : r.events) {
-                if (e.kind != StreamEvent::Kind::Content)
-                    continue;
-                allKnown = allKnown && e.tokens >= 0;
-                if (e.tNs >= w.w0Ns && e.tNs <= w.w1Ns) {
-                    ++inWindow;
-                    known += e.tokens;
-                }
-            }
-            tokensInWindow += allKnown ? known : static_cast<double>(m.nOut) * inWindow / m.contentEvents;
-        }
+        // Steady-state and whole-run output throughput (warm-up and failed requests are fed too).
+        output.add(r, m);
         // In-flight time inside the window (any request), for the achieved concurrency.
         if (r.tSend != kNoTime && w.w1Ns > w.w0Ns) {
             const std::int64_t end = r.tEnd == kNoTime ? w.w1Ns : r.tEnd;
@@ -148,10 +132,6 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
             continue;
         }
         ++p.nOk;
-        if (wholeStart == kNoTime || r.tSend < wholeStart)
-            wholeStart = r.tSend;
-        if (r.tEnd != kNoTime && (wholeEnd == kNoTime || r.tEnd > wholeEnd))
-            wholeEnd = r.tEnd;
         inputTokens += m.nIn;
         if (r.usage.promptTokens >= 0 && r.intendedIsl > 0) {
             PromptTokenStats &ps = p.prompts;
@@ -168,7 +148,6 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
                 ps.cachedTokens += r.usage.cachedTokens;
             }
         }
-        outWhole += m.nOut;
         outMlperf += m.nOutTokenizer >= 0 ? m.nOutTokenizer : m.nOut;
         if (m.nOutApproximate)
             ++p.nOutApproximate;
@@ -194,7 +173,7 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
     }
 
     PointMetrics &pm = p.metrics;
-    pm.outputTps = perSecond(tokensInWindow, windowS);
+    pm.outputTps = output.steadyTps();
     pm.outputTpsPerGpu = perGpu(pm.outputTps, in.gpus.total);
     pm.outputTpsPerDecodeGpu = perGpu(pm.outputTps, in.gpus.decodeOrTotal());
     const double inputTps = perSecond(inputTokens, windowS);
@@ -204,9 +183,7 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
     pm.goodputRps = perSecond(goodN, windowS);
     pm.goodputTps = perSecond(goodTokens, windowS);
     pm.outputTpsMlperf = perSecond(outMlperf, windowS);
-    pm.outputTpsWhole = (wholeStart != kNoTime && wholeEnd > wholeStart)
-                            ? outWhole / (static_cast<double>(wholeEnd - wholeStart) / 1e9)
-                            : kNaN;
+    pm.outputTpsWhole = output.wholeTps();
 
     if (PromptTokenStats &ps = p.prompts; ps.nUsage > 0) {
         ps.islIntendedMean = islIntended / ps.nUsage;

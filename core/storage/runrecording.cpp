@@ -5,6 +5,8 @@
 
 #include <QDateTime>
 
+#include <algorithm>
+
 namespace Throughline {
 
 std::int64_t pointStartUnixNs(std::int64_t t0UnixNs, const PointOutcome &po, double timeScale)
@@ -22,6 +24,38 @@ std::int64_t pointStartUnixNs(std::int64_t t0UnixNs, const PointOutcome &po, dou
 nlohmann::json defaultPointConfig(const PointOutcome &po)
 {
     return {{"load", po.result.toJson().value("load", nlohmann::json::object())}};
+}
+
+ScenarioInfo scenarioIdentity(int index, const ScenarioResult &sr)
+{
+    ScenarioInfo si;
+    si.index = index;
+    si.key = sr.id;
+    si.model = sr.model;
+    si.backend = sr.backend;
+    si.gpu = sr.gpu;
+    si.phase = sr.phase;
+    si.gpus = sr.gpus;
+    si.prefillGpus = sr.prefillGpus;
+    si.decodeGpus = sr.decodeGpus;
+    si.isl = sr.isl;
+    si.osl = sr.osl;
+    return si;
+}
+
+bool stoppedByUser(const ScenarioOutcome &so)
+{
+    return so.aborted && so.stoppedByUser;
+}
+
+nlohmann::json recordedVerdict(const ScenarioOutcome &so, const nlohmann::json &judged)
+{
+    if (!stoppedByUser(so))
+        return judged;
+    bool measured = false;
+    for (const PointOutcome &po : so.points)
+        measured = measured || po.result.nSent > 0;
+    return {{"status", measured ? "stopped" : "not_measured"}, {"note", so.abortReason}, {"judged", judged}};
 }
 
 Status recordRun(const std::string &path, const RunOutcome &run, const RunResults &res,
@@ -54,18 +88,7 @@ Status recordRun(const std::string &path, const RunOutcome &run, const RunResult
     for (std::size_t i = 0; i < run.scenarios.size(); ++i) {
         const ScenarioOutcome &so = run.scenarios[i];
         const ScenarioResult &sr = res.scenarios[i];
-        ScenarioInfo si;
-        si.index = so.scenarioIndex;
-        si.key = sr.id;
-        si.model = sr.model;
-        si.backend = sr.backend;
-        si.gpu = sr.gpu;
-        si.phase = sr.phase;
-        si.gpus = sr.gpus;
-        si.prefillGpus = sr.prefillGpus;
-        si.decodeGpus = sr.decodeGpus;
-        si.isl = sr.isl;
-        si.osl = sr.osl;
+        ScenarioInfo si = scenarioIdentity(so.scenarioIndex, sr);
         si.config = {{"id", sr.id},
                      {"endpoint", so.scenario.endpoint.name},
                      {"simulated", so.simulated},
@@ -77,6 +100,22 @@ Status recordRun(const std::string &path, const RunOutcome &run, const RunResult
                 si.plannedPoints.push_back(pointConfig(so.scenarioIndex, po));
         start.scenarios.push_back(std::move(si));
     }
+    // Scenarios the run never reached: identity only, verdict "not_run" below.
+    std::vector<int> notRun;
+    for (std::size_t i = 0; i < info.plannedScenarios.size(); ++i) {
+        const bool reached =
+            std::any_of(run.scenarios.begin(), run.scenarios.end(),
+                        [&](const ScenarioOutcome &so) { return so.scenarioIndex == int(i); });
+        if (reached)
+            continue;
+        const ScenarioResult sr = ScenarioResult::fromScenario(info.plannedScenarios[i]);
+        ScenarioInfo si = scenarioIdentity(int(i), sr);
+        si.config = {{"id", sr.id}, {"not_run", true}};
+        start.scenarios.push_back(std::move(si));
+        notRun.push_back(int(i));
+    }
+    std::sort(start.scenarios.begin(), start.scenarios.end(),
+              [](const ScenarioInfo &a, const ScenarioInfo &b) { return a.index < b.index; });
 
     StorageWriter writer;
     if (auto st = writer.open(path); !st)
@@ -96,9 +135,12 @@ Status recordRun(const std::string &path, const RunOutcome &run, const RunResult
         }
         if (!so.telemetry.sources.empty()) // server telemetry series of the scenario (core/telemetry)
             writer.addTelemetry(run.runId, so.scenarioIndex, so.telemetry);
-        writer.setScenarioVerdict(run.runId, so.scenarioIndex, res.scenarios[i].verdict.toJson());
+        writer.setScenarioVerdict(run.runId, so.scenarioIndex,
+                                  recordedVerdict(so, res.scenarios[i].verdict.toJson()));
         writer.setScenarioColdStart(run.runId, so.scenarioIndex, so.coldStart);
     }
+    for (int index : notRun)
+        writer.setScenarioVerdict(run.runId, index, nlohmann::json{{"status", "not_run"}});
     writer.finishRun(run.runId, run.cancelled ? RunStatus::Cancelled : RunStatus::Completed);
     if (auto st = writer.flush(); !st) {
         (void)writer.close();

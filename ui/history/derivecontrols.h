@@ -1,7 +1,7 @@
 #pragma once
 // The "re-derive" bar of run detail and compare: a switch between the stored aggregates and values
-// re-derived from the request rows, and the definition to re-derive under (percentile, window, per-GPU
-// divisor). Emits variantChanged on every change. GUI thread.
+// re-derived from the request rows and event blobs, and the definition to re-derive under (percentile,
+// throughput window, per-GPU divisor). Emits variantChanged on every change. GUI thread.
 
 #include "ui/history/pointderiver.h"
 
@@ -27,6 +27,10 @@ public:
     QComboBox *percentileCombo() const { return m_percentile; }
     QComboBox *windowCombo() const { return m_window; }
     QComboBox *gpusCombo() const { return m_gpus; }
+    // Note shown when re-derived points fell back to their stored throughput because their event blobs
+    // were pruned (0 hides it).
+    void setStoredThroughputPoints(int points);
+    QLabel *noteLabel() const { return m_note; }
 
 signals:
     void variantChanged(const Throughline::DeriveVariant &variant);
@@ -36,7 +40,7 @@ private:
 
     QCheckBox *m_rederive;
     QComboBox *m_percentile, *m_window, *m_gpus;
-    QLabel *m_label;
+    QLabel *m_label, *m_note;
     DeriveVariant m_last;
 };
 

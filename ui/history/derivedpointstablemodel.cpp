@@ -77,6 +77,9 @@ DerivedPointsTableModel::DerivedPointsTableModel(QObject *parent)
     addColumn(
         {hdr(QT_TRANSLATE_NOOP("Throughline::DerivedPointsTableModel", "Source")),
          [](const R &r) {
+             if (r.values.storedThroughput)
+                 return QVariant(hdr(QT_TRANSLATE_NOOP("Throughline::DerivedPointsTableModel",
+                                                       "re-derived; throughput stored (events pruned)")));
              return QVariant(
                  r.values.fromRequests
                      ? hdr(QT_TRANSLATE_NOOP("Throughline::DerivedPointsTableModel", "re-derived"))

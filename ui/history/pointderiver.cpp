@@ -1,9 +1,13 @@
 #include "ui/history/pointderiver.h"
 
+#include "core/metrics/outputthroughput.h"
 #include "core/metrics/pointresult.h"
+#include "core/metrics/requestmetrics.h"
+#include "core/storage/eventcodec.h"
 
 #include <QCoreApplication>
 
+#include <algorithm>
 #include <cmath>
 
 namespace Throughline {
@@ -48,15 +52,33 @@ QString DeriveVariant::label() const
 {
     if (!rederive)
         return trd(QT_TRANSLATE_NOOP("Throughline::PointDeriver", "stored, %1")).arg(statKey());
-    const QString window = this->window == Window::Steady
-                               ? trd(QT_TRANSLATE_NOOP("Throughline::PointDeriver", "steady-state window"))
-                               : trd(QT_TRANSLATE_NOOP("Throughline::PointDeriver", "whole point"));
+    const QString window =
+        this->window == Window::Steady
+            ? trd(QT_TRANSLATE_NOOP("Throughline::PointDeriver", "steady-state window"))
+            : trd(QT_TRANSLATE_NOOP("Throughline::PointDeriver", "whole run (vLLM/AIPerf)"));
     const QString per = gpus == Gpus::All ? trd(QT_TRANSLATE_NOOP("Throughline::PointDeriver", "per GPU"))
                         : gpus == Gpus::Decode
                             ? trd(QT_TRANSLATE_NOOP("Throughline::PointDeriver", "per decode GPU"))
                             : trd(QT_TRANSLATE_NOOP("Throughline::PointDeriver", "total, not per GPU"));
     return trd(QT_TRANSLATE_NOOP("Throughline::PointDeriver", "re-derived %1, %2, %3"))
         .arg(statKey(), window, per);
+}
+
+double DerivedValues::value(const std::string &metric) const
+{
+    if (metric == "output_tps_per_gpu")
+        return outputTpsPerGpu;
+    if (metric == "output_tps")
+        return outputTps;
+    if (metric == "request_rate")
+        return requestRate;
+    if (metric == "ttft_ms")
+        return ttftMs;
+    if (metric == "tpot_ms")
+        return tpotMs;
+    if (metric == "e2e_ms")
+        return e2eMs;
+    return kNaN;
 }
 
 QString DeriveVariant::throughputVariant() const
@@ -115,41 +137,93 @@ Result<DerivedValues> PointDeriver::derive(HistoryReader &reader, const PointRow
 {
     if (!variant.rederive)
         return stored(point, scenario, variant);
+    // The engine's window W0/W1 in ns: the aggregates keep them as exact doubles (seconds), the indexed
+    // columns truncated; a 1 ns error would move requests sent at W0 or W1 across the window edge.
+    const auto parsed = PointResult::fromJson(point.aggregates);
+    PointWindow window;
+    window.w0Ns = point.windowStartNs;
+    window.w1Ns = point.windowEndNs;
+    if (parsed && std::isfinite(parsed->w0S) && std::isfinite(parsed->w1S)) {
+        window.w0Ns = std::llround(parsed->w0S * 1e9);
+        window.w1Ns = std::llround(parsed->w1S * 1e9);
+    }
+
+    // Every request of the point with its event blob (LEFT JOIN: failed requests carry none; a request
+    // with content events but no blob had its events pruned).
     auto st = reader.connection().prepare(
-        "SELECT count(*), min(t_send_ns), max(t_send_ns) FROM requests WHERE point_id = ?");
+        "SELECT q.flags, q.t_sched_ns, q.t_send_ns, q.t_end_ns, q.completion_tokens, q.n_out, "
+        "q.n_out_source, q.n_first, q.n_content, q.error_class, e.blob FROM requests q LEFT JOIN "
+        "request_events e ON e.request_id = q.id WHERE q.point_id = ? ORDER BY q.seq");
     if (!st)
         return st.error();
     st->bind(1, point.id);
-    if (st->step() != kRow)
-        return reader.connection().lastError("count requests of point " + std::to_string(point.id));
-    const bool noRows = st->colInt(0) == 0 || st->colIsNull(1);
-    const std::int64_t firstSend = st->colInt(1), lastSend = st->colInt(2);
+    OutputThroughput throughput(window);
+    RequestRecord r;
+    std::int64_t rows = 0, pruned = 0;
+    int okMeasured = 0;
+    auto time = [&](int col) { return st->colIsNull(col) ? kNoTime : st->colInt(col); };
+    while (st->step() == kRow) {
+        ++rows;
+        const std::int64_t flags = st->colInt(0);
+        r.warmup = (flags & 1) != 0;
+        r.nFirstApproximate = (flags & 2) != 0;
+        r.tSched = time(1);
+        r.tSend = time(2);
+        r.tEnd = time(3);
+        r.usage = Usage{};
+        r.usage.completionTokens = st->colIsNull(4) ? -1 : int(st->colInt(4));
+        r.nOut = st->colIsNull(5) ? -1 : int(st->colInt(5));
+        r.nOutSource = TokenCountSource(std::clamp<std::int64_t>(st->colInt(6), 0, 2));
+        r.nFirst = int(st->colInt(7));
+        r.error = ErrorClass(st->colInt(9));
+        r.events.clear();
+        if (!st->colIsNull(10)) {
+            int size = 0;
+            const void *blob = st->colBlob(10, size);
+            if (!EventCodec::decode(blob, std::size_t(size), r.tSend, r.events))
+                return makeError(ErrorCode::Storage, "malformed event blob in point " +
+                                                         std::to_string(point.id) + " of " + reader.path());
+        } else if (st->colInt(8) > 0) {
+            ++pruned;
+        }
+        const RequestMetrics m = computeRequestMetrics(r);
+        throughput.add(r, m);
+        okMeasured += window.measures(r) && m.ok ? 1 : 0;
+    }
     st->reset(); // derivePoint registers an SQL function: no statement may be active on the connection
-    if (noRows)
+    if (rows == 0)
         return stored(point, scenario, variant); // imported or pruned: nothing to re-derive from
+
     DeriveOptions options;
     options.percentiles = {double(variant.percentile)};
     options.gpus = divisor(scenario, variant.gpus);
-    if (variant.window == DeriveVariant::Window::Whole) {
-        // Every request of the point, warm-up included: the window spans all sends.
-        options.includeWarmup = true;
-        options.windowStartNs = firstSend;
-        options.windowEndNs = lastSend + 1;
-    }
+    options.windowStartNs = window.w0Ns; // the measured set: non-warm-up sends in [W0, W1)
+    options.windowEndNs = window.w1Ns;
     auto d = reader.derivePoint(point.id, options);
     if (!d)
         return d.error();
     const nlohmann::json &j = *d;
+    const bool whole = variant.window == DeriveVariant::Window::Whole;
     DerivedValues v;
     v.fromRequests = true;
-    v.nOk = j.value("n_ok", 0);
+    v.nOk = j.value("n_ok", okMeasured);
     v.gpus = j.value("gpus", options.gpus);
-    v.windowS = num(j, "window_s");
-    v.requestRate = num(j, "request_rate");
-    const double inWindow = num(j, "output_tps_issued_in_window");
-    v.outputTps = variant.window == DeriveVariant::Window::Steady && std::isfinite(inWindow)
-                      ? inWindow
-                      : num(j, "output_tps_whole");
+    if (pruned > 0) {
+        // Events pruned: the stored throughput of the chosen definition (NaN when not stored).
+        v.storedThroughput = true;
+        v.windowS = parsed ? parsed->windowS : window.seconds();
+        v.outputTps =
+            parsed ? positive(whole ? parsed->metrics.outputTpsWhole : parsed->metrics.outputTps) : kNaN;
+        v.requestRate = num(j, "request_rate");
+    } else if (whole) {
+        v.windowS = throughput.wholeSeconds();
+        v.outputTps = throughput.wholeTps();
+        v.requestRate = v.windowS > 0 ? v.nOk / v.windowS : kNaN;
+    } else {
+        v.windowS = window.seconds();
+        v.outputTps = throughput.steadyTps();
+        v.requestRate = num(j, "request_rate");
+    }
     v.outputTpsPerGpu = v.gpus > 0 ? v.outputTps / v.gpus : kNaN;
     const std::string key = variant.statKey().toStdString();
     auto pct = [&](const char *metric) {

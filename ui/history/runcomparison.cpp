@@ -15,31 +15,6 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
-struct MetricSpec {
-    const char *metric;
-    const char *stat;
-    bool higherBetter;
-};
-constexpr MetricSpec kMetrics[] = {{"output_tps_per_gpu", "value", true},
-                                   {"output_tps", "value", true},
-                                   {"request_rate", "value", true},
-                                   {"ttft_ms", "mean", false},
-                                   {"ttft_ms", "p90", false},
-                                   {"tpot_ms", "p90", false},
-                                   {"e2e_ms", "p90", false},
-                                   {"interactivity_tps_user", "p50", true}};
-
-const ScenarioResult *match(const ReportData &baseline, const ScenarioResult &s)
-{
-    for (const ScenarioResult &b : baseline.run.scenarios)
-        if (b.id == s.id)
-            return &b;
-    for (const ScenarioResult &b : baseline.run.scenarios)
-        if (!b.phase.empty() && QString::compare(qs(b.phase), qs(s.phase), Qt::CaseInsensitive) == 0)
-            return &b;
-    return baseline.run.scenarios.empty() ? nullptr : &baseline.run.scenarios.front();
-}
-
 void flatten(const nlohmann::json &j, const QString &prefix, std::map<QString, QString> &out)
 {
     if (j.is_object()) {
@@ -72,40 +47,6 @@ int RunComparison::operatingPoint(const ScenarioResult &s)
             bestValid = i;
     }
     return bestValid >= 0 ? bestValid : best;
-}
-
-std::vector<RunComparison::Row> RunComparison::compare(const ReportData &baseline,
-                                                       const ReportData &candidate)
-{
-    std::vector<Row> rows;
-    for (const ScenarioResult &c : candidate.run.scenarios) {
-        const ScenarioResult *b = match(baseline, c);
-        if (!b)
-            continue;
-        const int ci = operatingPoint(c), bi = operatingPoint(*b);
-        if (ci < 0 || bi < 0)
-            continue;
-        for (const MetricSpec &m : kMetrics) {
-            const auto cv = c.points[ci].metricValue(m.metric, m.stat);
-            const auto bv = b->points[bi].metricValue(m.metric, m.stat);
-            if (!cv && !bv)
-                continue;
-            Row r;
-            r.candidateRun = shortId(candidate);
-            r.scenario = qs(c.id);
-            r.baselineScenario = qs(b->id);
-            r.metric = std::string_view(m.stat) == "value"
-                           ? QString::fromLatin1(m.metric)
-                           : QString::fromLatin1(m.metric) + u' ' + QString::fromLatin1(m.stat);
-            r.baseline = bv ? *bv : std::nan("");
-            r.candidate = cv ? *cv : std::nan("");
-            r.deltaPct = (bv && cv && *bv != 0) ? (*cv - *bv) / std::abs(*bv) * 100.0 : std::nan("");
-            if (std::isfinite(r.deltaPct) && std::abs(r.deltaPct) >= 1.0)
-                r.better = ((r.deltaPct > 0) == m.higherBetter) ? 1 : -1;
-            rows.push_back(r);
-        }
-    }
-    return rows;
 }
 
 std::vector<RunComparison::EnvDiff> RunComparison::environmentDiff(const std::vector<ReportData> &runs)
@@ -206,6 +147,16 @@ QString trc(const char *text)
     return QCoreApplication::translate("Throughline::RunComparison", text);
 }
 
+// Throughput axis label under a variant's divisor (re-derived values only; stored ones are per all GPUs).
+QString throughputAxis(const DeriveVariant &variant)
+{
+    if (variant.rederive && variant.gpus == DeriveVariant::Gpus::Decode)
+        return trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "output tokens/s per decode GPU"));
+    if (variant.rederive && variant.gpus == DeriveVariant::Gpus::None)
+        return trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "output tokens/s (total)"));
+    return trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "output tokens/s per GPU"));
+}
+
 // Points of a stored scenario in the order ReportData::fromHistory keeps them (measured points only).
 std::vector<const PointRow *> measuredPoints(const RunDetail &detail, const ScenarioRow &scenario)
 {
@@ -260,7 +211,7 @@ ReportChartRenderer::Chart RunComparison::overlay(const std::vector<ReportData> 
                                                   const DeriveVariant &variant)
 {
     ReportChartRenderer::Chart chart;
-    chart.xLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "output tokens/s per GPU"));
+    chart.xLabel = throughputAxis(variant);
     chart.yLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "tokens/s per user (1000 / TPOT %1)"))
                        .arg(variant.statKey());
     for (std::size_t r = 0; r < runs.size() && r < values.size(); ++r) {
@@ -312,7 +263,7 @@ ReportChartRenderer::Chart RunComparison::phaseBars(const std::vector<ReportData
     chart.legend = true;
     switch (metric) {
     case BarMetric::OutputTpsPerGpu:
-        chart.yLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "output tokens/s per GPU"));
+        chart.yLabel = throughputAxis(variant);
         break;
     case BarMetric::TtftP99:
         chart.yLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "TTFT p99 (ms)"));

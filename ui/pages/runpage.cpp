@@ -370,8 +370,8 @@ bool RunPage::start()
     RunSession::AfterRun afterRun;
     if (options.keepRecords)
         afterRun = [db = m_databasePath.toStdString(), text, name = c.name, sha = options.campaignSha256,
-                    targets = targetsPath().toStdString(),
-                    targetsRef = c.targets.file](RunOutcome &run) -> QString {
+                    targets = targetsPath().toStdString(), targetsRef = c.targets.file,
+                    planned = m_scenarios](RunOutcome &run) -> QString {
             // Run thread: the same judging and storage as `throughline-cli run`.
             std::optional<TargetTable> table;
             if (!targets.empty())
@@ -383,6 +383,8 @@ bool RunPage::start()
             RunRecordingInfo info;
             info.campaignJson = text;
             info.source = "throughline";
+            // Scenarios the run never reached are stored "not_run", as the results table shows them.
+            info.plannedScenarios = planned;
             if (table) { // as the CLI stores it: merge and re-judging read it back
                 QFile tf(QString::fromStdString(targets.substr(0, targets.rfind('#'))));
                 if (tf.open(QIODevice::ReadOnly))

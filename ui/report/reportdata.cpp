@@ -111,7 +111,10 @@ Result<ReportData> ReportData::fromHistory(HistoryReader &reader, const std::str
     run.campaignSha256 = s.campaignSha;
     if (detail->provenance.is_object())
         run.toolVersion = detail->provenance.value("tool_version", std::string());
+    std::map<std::string, std::string> unjudged;
     for (const ScenarioRow &sc : detail->scenarios) {
+        if (sc.verdict == "stopped" || sc.verdict == "not_measured" || sc.verdict == "not_run")
+            unjudged[sc.key] = sc.verdict;
         ScenarioResult r;
         r.id = sc.key;
         r.model = sc.model;
@@ -157,7 +160,15 @@ Result<ReportData> ReportData::fromHistory(HistoryReader &reader, const std::str
     d.status = s.status;
     d.notes = s.notes;
     d.tags = s.tags;
+    d.unjudged = std::move(unjudged);
     return d;
+}
+
+std::string ReportData::verdictKey(const ScenarioResult &s) const
+{
+    if (const auto it = unjudged.find(s.id); it != unjudged.end())
+        return it->second;
+    return std::string(verdictStatusKey(s.verdict.status));
 }
 
 } // namespace Throughline

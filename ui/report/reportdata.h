@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,12 @@ struct ReportData {
     std::vector<std::string> tags;
     nlohmann::json metricDefinitions =
         nlohmann::json::array(); // resources/catalog/metric_definitions.json "metrics"
+    // Scenarios of a stopped run that were not judged, by scenario id: "stopped", "not_measured" or "not_run"
+    // (history verdicts recorded by recordRun; results.json has none).
+    std::map<std::string, std::string> unjudged;
+
+    // The verdict word a report shows for a scenario: its unjudged state, else verdictStatusKey.
+    std::string verdictKey(const ScenarioResult &s) const;
 
     // From the history database (reader already open); uuid must be a full id.
     static Result<ReportData> fromHistory(HistoryReader &reader, const std::string &uuid);

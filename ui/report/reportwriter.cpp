@@ -444,7 +444,7 @@ void render(Doc &d, const ReportData &data)
     d.heading(u"Executive summary"_qs, 1);
     std::map<std::string, int> counts;
     for (const ScenarioResult &s : run.scenarios)
-        ++counts[std::string(verdictStatusKey(s.verdict.status))];
+        ++counts[data.verdictKey(s)];
     QStringList parts;
     for (const auto &[k, n] : counts)
         parts << u"%1 %2"_qs.arg(n).arg(qs(k));
@@ -465,7 +465,8 @@ void render(Doc &d, const ReportData &data)
     QList<Row> matrix;
     for (const ScenarioResult &s : run.scenarios) {
         Row r{Cell{qs(s.id), {}},
-              Cell{qs(std::string(verdictStatusKey(s.verdict.status))), verdictColor(s.verdict.status)},
+              Cell{qs(data.verdictKey(s)),
+                   data.unjudged.count(s.id) ? QColor(235, 235, 235) : verdictColor(s.verdict.status)},
               Cell{s.verdict.operatingPoint >= 0 && s.verdict.operatingPoint < int(s.points.size())
                        ? u"#%1 %2"_qs.arg(s.verdict.operatingPoint)
                              .arg(loadText(s.points[s.verdict.operatingPoint].load))
@@ -531,7 +532,7 @@ void render(Doc &d, const ReportData &data)
         for (const ScenarioResult &s : run.scenarios) {
             if (qs(s.phase) != phase)
                 continue;
-            d.heading(u"%1 — %2"_qs.arg(qs(s.id), qs(std::string(verdictStatusKey(s.verdict.status)))), 2);
+            d.heading(u"%1 — %2"_qs.arg(qs(s.id), qs(data.verdictKey(s))), 2);
             QList<Row> rows;
             for (int i = 0; i < int(s.points.size()); ++i) {
                 const PointResult &p = s.points[i];

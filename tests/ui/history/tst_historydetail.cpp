@@ -12,18 +12,22 @@
 #include "ui/history/chartview.h"
 #include "ui/history/derivecontrols.h"
 #include "ui/history/derivedpointstablemodel.h"
+#include "ui/history/historycomparewidget.h"
 #include "ui/history/historypage.h"
 #include "ui/history/pointstablemodel.h"
 #include "ui/history/runcomparison.h"
 #include "ui/history/runtimeline.h"
 #include "ui/history/runtimelineview.h"
+#include "ui/report/reportwriter.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QLabel>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
+#include <QTableWidget>
 #include <QtTest>
 
 using namespace Throughline;
@@ -182,10 +186,20 @@ private slots:
         QVERIFY(curve.title.contains(u"re-derived p50"_qs));
         QCOMPARE(curve.series.size(), 2);
         QVERIFY(std::abs(curve.series[0].points[0].y() - 1000.0 / m->row(0).values.tpotMs) < 1e-9);
-        // Whole point: warm-up rows count too.
+        // Whole-run throughput (vLLM/AIPerf): Σ N_out of the successful measured requests ÷ (max t_end −
+        // min t_send) of those, summed here with SQL; the measured set (n ok) stays the same.
         dc->windowCombo()->setCurrentIndex(1);
-        for (int r = 0; r < m->rowCount(); ++r)
-            QVERIFY(m->index(r, nOkCol).data().toInt() > steadyOk[std::size_t(r)]);
+        for (int r = 0; r < m->rowCount(); ++r) {
+            QCOMPARE(m->index(r, nOkCol).data().toInt(), steadyOk[std::size_t(r)]);
+            const std::string where =
+                " FROM requests WHERE point_id = " + std::to_string(m->row(r).point.id) +
+                " AND (flags & 1) = 0 AND error_class = 0";
+            const double expected = sqlDouble("SELECT sum(n_out)" + where) /
+                                    (sqlDouble("SELECT max(t_end_ns) - min(t_send_ns)" + where) / 1e9);
+            QVERIFY2(std::abs(m->row(r).values.outputTps - expected) < 1e-9 * expected,
+                     qPrintable(QString::number(m->row(r).values.outputTps) + u" vs "_qs +
+                                QString::number(expected)));
+        }
         // Divisor: total instead of per GPU (8 GPUs).
         const int perGpuCol = DerivedPointsTableModel::OutTpsPerGpu;
         const double perGpu = m->row(0).values.outputTpsPerGpu;
@@ -269,6 +283,91 @@ private slots:
             QVERIFY(!s.step);
     }
 
+    void compareDeltasFollowVariant()
+    {
+        // Run b is 25 % faster than run a: more tokens/s, lower latencies.
+        HistoryPage page(m_db);
+        QVERIFY(page.compareRuns({QString::fromStdString(m_a.uuid), QString::fromStdString(m_b.uuid)}).ok());
+        DeriveVariant v;
+        v.rederive = true;
+        v.percentile = 50;
+        v.window = DeriveVariant::Window::Whole;
+        v.gpus = DeriveVariant::Gpus::None;
+        page.compareDeriveControls()->setVariant(v);
+        QVERIFY(page.compareWidget()->deltasNote()->text().contains(u"re-derived p50"_qs));
+        HistoryReader reader;
+        QVERIFY(reader.open(m_db.toStdString()));
+        // Expected values at the operating point of a scenario, computed here from the stored rows.
+        auto expected = [&](const std::string &uuid, int scenario, const QString &metric) {
+            auto data = ReportData::fromHistory(reader, uuid);
+            auto detail = reader.runDetail(uuid);
+            if (!data || !detail)
+                return std::nan("");
+            const int op = RunComparison::operatingPoint(data->run.scenarios[std::size_t(scenario)]);
+            for (const PointRow &p : detail->points) {
+                if (p.scenarioIndex != scenario || p.pointIndex != op)
+                    continue;
+                const std::string where = " FROM requests WHERE point_id = " + std::to_string(p.id) +
+                                          " AND (flags & 1) = 0 AND error_class = 0";
+                if (metric == u"output_tps")
+                    return sqlDouble("SELECT sum(n_out)" + where) /
+                           (sqlDouble("SELECT max(t_end_ns) - min(t_send_ns)" + where) / 1e9);
+                if (metric == u"ttft_ms p50") {
+                    auto samples = reader.samples(p.id, "ttft_ms");
+                    return samples ? pct(*samples, 50) : std::nan("");
+                }
+            }
+            return std::nan("");
+        };
+        auto rowOf = [](QTableWidget *t, const QString &scenarioPrefix, const QString &metric) {
+            for (int r = 0; r < t->rowCount(); ++r)
+                if (t->item(r, 1)->text().endsWith(scenarioPrefix) && t->item(r, 2)->text() == metric)
+                    return r;
+            return -1;
+        };
+        QTableWidget *t = page.comparisonTable();
+        // Total (not per GPU): no per-GPU row; the throughput row is the whole-run value, re-derived.
+        QCOMPARE(rowOf(t, u"/Chat"_qs, u"output_tps_per_gpu"_qs), -1);
+        for (const QString &metric : {u"output_tps"_qs, u"ttft_ms p50"_qs}) {
+            const int r = rowOf(t, u"/Chat"_qs, metric);
+            QVERIFY2(r >= 0, qPrintable(metric));
+            const double b = expected(m_a.uuid, 0, metric), c = expected(m_b.uuid, 0, metric);
+            QCOMPARE(t->item(r, 3)->text(), ReportWriter::number(b, 2));
+            QCOMPARE(t->item(r, 4)->text(), ReportWriter::number(c, 2));
+            QCOMPARE(t->item(r, 5)->text(), ReportWriter::number((c - b) / b * 100.0, 1));
+            // Faster candidate: throughput up and TTFT down are both "better".
+            QCOMPARE(t->item(r, 6)->text(), u"better"_qs);
+        }
+        // Not the stored steady-state value the table showed before.
+        auto a = ReportData::fromHistory(reader, m_a.uuid);
+        QVERIFY(a);
+        const int op = RunComparison::operatingPoint(a->run.scenarios[0]);
+        const double storedTps = a->run.scenarios[0].points[std::size_t(op)].metrics.outputTps;
+        QVERIFY(t->item(rowOf(t, u"/Chat"_qs, u"output_tps"_qs), 3)->text() !=
+                ReportWriter::number(storedTps, 2));
+        // Per decode GPU (the fixture has no disaggregation: all 8 GPUs): the row is named after the divisor.
+        v.gpus = DeriveVariant::Gpus::Decode;
+        page.compareDeriveControls()->setVariant(v);
+        const int perDecode = rowOf(t, u"/Chat"_qs, u"output_tps_per_decode_gpu"_qs);
+        QVERIFY(perDecode >= 0);
+        QCOMPARE(t->item(perDecode, 3)->text(),
+                 ReportWriter::number(expected(m_a.uuid, 0, u"output_tps"_qs) / 8, 2));
+        // Swapped roles: the slower candidate is "worse" in both directions.
+        QVERIFY(page.compareRuns({QString::fromStdString(m_b.uuid), QString::fromStdString(m_a.uuid)}).ok());
+        for (const QString &metric : {u"output_tps"_qs, u"ttft_ms p50"_qs, u"output_tps_per_decode_gpu"_qs})
+            QCOMPARE(t->item(rowOf(t, u"/Chat"_qs, metric), 6)->text(), u"worse"_qs);
+        // Stored values again: the stored p90 columns.
+        page.compareDeriveControls()->setVariant(DeriveVariant{});
+        const int stored = rowOf(t, u"/Chat"_qs, u"ttft_ms p90"_qs);
+        QVERIFY(stored >= 0);
+        auto bData = ReportData::fromHistory(reader, m_b.uuid);
+        QVERIFY(bData);
+        const int bOp = RunComparison::operatingPoint(bData->run.scenarios[0]);
+        QCOMPARE(t->item(stored, 3)->text(),
+                 ReportWriter::number(
+                     *bData->run.scenarios[0].points[std::size_t(bOp)].metricValue("ttft_ms", "p90"), 2));
+    }
+
     void screenshots()
     {
         const QString dir = qEnvironmentVariable("THROUGHLINE_HISTORY_SHOT_DIR");
@@ -291,6 +390,7 @@ private slots:
                                   QString::fromStdString(m_plain.uuid)})
                     .ok());
         page.stepModeBox()->setChecked(true);
+        page.compareDeriveControls()->rederiveBox()->setChecked(true); // deltas under the re-derived variant
         QTest::qWait(200);
         QVERIFY(page.grab().save(dir + u"/history-compare.png"_qs));
     }

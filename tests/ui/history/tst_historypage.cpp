@@ -5,6 +5,7 @@
 
 #include "core/storage/historyreader.h"
 #include "ui/history/chartview.h"
+#include "ui/history/historycomparewidget.h"
 #include "ui/history/historypage.h"
 #include "ui/history/historyroles.h"
 #include "ui/history/pointstablemodel.h"
@@ -259,6 +260,22 @@ private slots:
                 vllmUuid = QString::fromStdString(r.uuid);
         QVERIFY(!vllmUuid.isEmpty());
         QVERIFY(!page.compareRuns({QString::fromStdString(ours.uuid)}).ok()); // one run is not a comparison
+        // As a user does it: select both rows in the runs table, click Compare.
+        QTableView *view = page.runsView();
+        view->selectAll();
+        QCOMPARE(page.selectedRuns().size(), 2);
+        QPushButton *compare = nullptr;
+        for (QPushButton *b : page.findChildren<QPushButton *>())
+            if (b->text() == u"Compare"_qs)
+                compare = b;
+        QVERIFY(compare);
+        QTest::mouseClick(compare, Qt::LeftButton);
+        QCOMPARE(int(page.compareWidget()->comparedRuns().size()), 2);
+        QStringList comparedIds;
+        for (const ReportData &r : page.compareWidget()->comparedRuns())
+            comparedIds << QString::fromStdString(r.run.runId);
+        QVERIFY(comparedIds.contains(vllmUuid) && comparedIds.contains(QString::fromStdString(ours.uuid)));
+        // Baseline first: ours, for the checks below.
         const Status st = page.compareRuns({QString::fromStdString(ours.uuid), vllmUuid});
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
         const auto &series = page.compareChart()->chart().series;
