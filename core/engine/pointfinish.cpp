@@ -5,6 +5,7 @@
 #include "core/engine/pointanalysis.h"
 #include "core/engine/processstats.h"
 #include "core/metrics/pointaggregate.h"
+#include "core/metrics/stats.h"
 #include "core/workload/workloaddriver.h"
 
 #include <algorithm>
@@ -19,13 +20,8 @@ namespace {
 // Linear-interpolated percentile (NumPy's default) of the client's self-observation samples.
 double percentile(std::vector<double> v, double p)
 {
-    if (v.empty())
-        return std::numeric_limits<double>::quiet_NaN();
     std::sort(v.begin(), v.end());
-    const double rank = p / 100.0 * static_cast<double>(v.size() - 1);
-    const auto lo = static_cast<std::size_t>(std::floor(rank));
-    const auto hi = std::min(lo + 1, v.size() - 1);
-    return v[lo] + (v[hi] - v[lo]) * (rank - static_cast<double>(lo));
+    return percentileSorted(v, p / 100.0); // p in percent
 }
 
 } // namespace

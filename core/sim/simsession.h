@@ -107,11 +107,7 @@ public:
         std::lock_guard lk(m_mu);
         if (tag != m_tag)
             return;
-        if (generated > m_ready) {
-            if (m_pendingSchedNs == 0)
-                m_pendingSchedNs = scheduledNs;
-            m_ready = generated;
-        }
+        noteGeneratedLocked(generated, scheduledNs);
         postFlushLocked();
     }
     void onFinished(std::uint64_t tag, int generated, std::int64_t scheduledNs) override
@@ -119,13 +115,19 @@ public:
         std::lock_guard lk(m_mu);
         if (tag != m_tag)
             return;
-        if (generated > m_ready) {
-            if (m_pendingSchedNs == 0)
-                m_pendingSchedNs = scheduledNs;
-            m_ready = generated;
-        }
+        noteGeneratedLocked(generated, scheduledNs);
         m_finished = true;
         postFlushLocked();
+    }
+    // New tokens are ready to write; the earliest scheduled time of a not yet written batch is kept (its
+    // write lateness is measured from there). Caller holds m_mu.
+    void noteGeneratedLocked(int generated, std::int64_t scheduledNs)
+    {
+        if (generated <= m_ready)
+            return;
+        if (m_pendingSchedNs == 0)
+            m_pendingSchedNs = scheduledNs;
+        m_ready = generated;
     }
 
 private:

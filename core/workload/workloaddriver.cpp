@@ -1,5 +1,6 @@
 #include "core/workload/workloaddriver.h"
 
+#include "core/metrics/stats.h"
 #include "core/workload/exactwords.h"
 #include "core/workload/sessiondriver.h"
 #include "core/workload/tracedriver.h"
@@ -80,13 +81,8 @@ namespace {
 
 double pctl(std::vector<double> v, double p)
 {
-    if (v.empty())
-        return std::numeric_limits<double>::quiet_NaN();
     std::sort(v.begin(), v.end());
-    const double rank = p / 100.0 * static_cast<double>(v.size() - 1);
-    const auto lo = static_cast<std::size_t>(std::floor(rank));
-    const auto hi = std::min(lo + 1, v.size() - 1);
-    return v[lo] + (v[hi] - v[lo]) * (rank - static_cast<double>(lo));
+    return percentileSorted(v, p / 100.0); // p in percent
 }
 
 double mean(const std::vector<double> &v)

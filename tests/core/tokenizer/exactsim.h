@@ -2,6 +2,7 @@
 // Shared by tst_exactprompts and tst_exactworkloads: the fetched tokenizer cache of the build tree, an
 // in-process SimServer launcher that counts prompts with the model's own tokenizer (chat: templated) and
 // prefix caching in 16-token blocks, and a skip when the cache is incomplete.
+#include "core/campaign/catalog.h"
 #include "core/engine/runcontroller.h"
 #include "core/sim/simserver.h"
 #include "core/tokenizer/tokenizerstore.h"
@@ -39,6 +40,33 @@ inline SimLauncher inProcessSim(double timeScale)
         e.owner = server;
         return e;
     };
+}
+
+// One closed-loop point of `requests` at concurrency c on the simulated endpoint, fixed ISL and a 2-token
+// OSL (the prompt is what these tests check), no warm-up, a fixed seed; model from the catalog.
+inline Scenario exactScenario(const Scenario &base, const std::string &model, int isl, int c, int requests)
+{
+    Scenario s = base;
+    const ModelSpec *m = Catalog::builtin().model(model);
+    if (m)
+        s.model = *m;
+    s.id = model + "/exact/" + std::to_string(isl);
+    s.endpoint.kind = Endpoint::Kind::Simulated;
+    s.endpoint.servedModel.clear();
+    s.endpoint.telemetryIntervalS = 0;
+    s.phase.isl = isl;
+    s.phase.osl = 2;
+    s.phase.islDist = LengthDist{};
+    s.phase.oslDist = LengthDist{};
+    s.plan.mode = LoadPlan::Mode::Closed;
+    s.plan.concurrencies = {c};
+    s.plan.requestCount = requests;
+    s.plan.warmupRequests = 0;
+    s.plan.minWindowS = 0.01;
+    s.plan.maxDurationS = 120;
+    s.plan.requestTimeoutS = 60;
+    s.plan.seed = 20261129;
+    return s;
 }
 
 inline bool cacheComplete()

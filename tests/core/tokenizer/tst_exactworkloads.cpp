@@ -7,7 +7,6 @@
 #include "exactsim.h"
 
 #include "core/campaign/campaignjson.h"
-#include "core/campaign/catalog.h"
 #include "core/campaign/matrixexpander.h"
 #include "core/engine/tokenizerpromptsource.h"
 #include "core/workload/tracedriver.h"
@@ -54,27 +53,7 @@ void TestExactWorkloads::initTestCase()
 
 Scenario TestExactWorkloads::scenario(const std::string &model, int isl, int c, int requests) const
 {
-    Scenario s = m_base;
-    const ModelSpec *m = Catalog::builtin().model(model);
-    if (m)
-        s.model = *m;
-    s.id = model + "/exact/" + std::to_string(isl);
-    s.endpoint.kind = Endpoint::Kind::Simulated;
-    s.endpoint.servedModel.clear();
-    s.endpoint.telemetryIntervalS = 0;
-    s.phase.isl = isl;
-    s.phase.osl = 2;
-    s.phase.islDist = LengthDist{};
-    s.phase.oslDist = LengthDist{};
-    s.plan.mode = LoadPlan::Mode::Closed;
-    s.plan.concurrencies = {c};
-    s.plan.requestCount = requests;
-    s.plan.warmupRequests = 0;
-    s.plan.minWindowS = 0.01;
-    s.plan.maxDurationS = 120;
-    s.plan.requestTimeoutS = 60;
-    s.plan.seed = 20261129;
-    return s;
+    return ExactTest::exactScenario(m_base, model, isl, c, requests);
 }
 
 void TestExactWorkloads::traceExact_data()
