@@ -35,11 +35,11 @@ inline std::int64_t floorUs(std::int64_t ns)
 
 } // namespace
 
-void EventCodec::encode(const std::vector<StreamEvent> &events, std::int64_t refNs, std::string &out)
+std::size_t EventCodec::encode(const std::vector<StreamEvent> &events, std::int64_t refNs, char *out,
+                               ContentSpan &content)
 {
-    // Worst case 10 + 5 bytes per event; write through a raw pointer, then trim (hot path of the writer).
-    out.resize(1 + events.size() * 15);
-    char *p = out.data();
+    content = {};
+    char *p = out;
     *p++ = static_cast<char>(kFormat);
     std::int64_t prevUs = floorUs(refNs == kNoTime ? 0 : refNs);
     for (const StreamEvent &e : events) {
@@ -47,12 +47,25 @@ void EventCodec::encode(const std::vector<StreamEvent> &events, std::int64_t ref
         const std::int64_t d = us - prevUs;
         prevUs = us;
         const std::uint64_t zz = (static_cast<std::uint64_t>(d) << 1) ^ static_cast<std::uint64_t>(d >> 63);
+        if (e.kind == StreamEvent::Kind::Content) {
+            if (content.count == 0)
+                content.firstNs = e.tNs;
+            content.lastNs = e.tNs;
+            ++content.count;
+        }
         const bool hasTokens = e.tokens >= 0;
         p = putVarint(p, (zz << 4) | (static_cast<std::uint64_t>(e.kind) << 1) | (hasTokens ? 1u : 0u));
         if (hasTokens)
             p = putVarint(p, static_cast<std::uint64_t>(e.tokens));
     }
-    out.resize(static_cast<std::size_t>(p - out.data()));
+    return static_cast<std::size_t>(p - out);
+}
+
+void EventCodec::encode(const std::vector<StreamEvent> &events, std::int64_t refNs, std::string &out)
+{
+    out.resize(maxEncodedSize(events.size()));
+    ContentSpan content;
+    out.resize(encode(events, refNs, out.data(), content));
 }
 
 bool EventCodec::decode(const void *data, std::size_t size, std::int64_t refNs, std::vector<StreamEvent> &out)

@@ -7,27 +7,6 @@
 
 namespace Throughline {
 
-namespace {
-
-// First and last content event times and the number of content events (ARCHITECTURE.md "Content event").
-std::int64_t firstContent(const RequestRecord &r, std::int64_t &last, int &count)
-{
-    std::int64_t first = kNoTime;
-    last = kNoTime;
-    count = 0;
-    for (const StreamEvent &e : r.events) {
-        if (e.kind != StreamEvent::Kind::Content)
-            continue;
-        if (first == kNoTime)
-            first = e.tNs;
-        last = e.tNs;
-        ++count;
-    }
-    return first;
-}
-
-} // namespace
-
 Status RequestRowWriter::insertAll(WriterContext &ctx, const std::string &runUuid,
                                    const std::vector<RequestRecord> &records)
 {
@@ -55,9 +34,18 @@ Status RequestRowWriter::insertAll(WriterContext &ctx, const std::string &runUui
 Status RequestRowWriter::insert(WriterContext &ctx, std::int64_t pointId, bool storeText,
                                 const RequestRecord &r)
 {
-    std::int64_t tLast = kNoTime;
-    int nContent = 0;
-    const std::int64_t tFirst = firstContent(r, tLast, nContent);
+    // Encoded first (one pass over the events also finds the content span); the blob is inserted once the
+    // request row has its id, and ctx.eventBuffer is not touched in between.
+    EventCodec::ContentSpan content;
+    std::size_t blobLen = 0;
+    if (!r.events.empty()) {
+        const std::size_t room = EventCodec::maxEncodedSize(r.events.size());
+        if (ctx.eventBuffer.size() < room)
+            ctx.eventBuffer.resize(room);
+        blobLen = EventCodec::encode(r.events, r.tSend, ctx.eventBuffer.data(), content);
+    }
+    const std::int64_t tFirst = content.firstNs, tLast = content.lastNs;
+    const int nContent = content.count;
     const std::int64_t ttftUs = (tFirst != kNoTime && r.tSend != kNoTime) ? (tFirst - r.tSend) / 1000 : -1;
     const std::int64_t e2eUs = (r.tEnd != kNoTime && r.tSend != kNoTime) ? (r.tEnd - r.tSend) / 1000 : -1;
     std::int64_t tpotUs = -1;
@@ -120,8 +108,8 @@ Status RequestRowWriter::insert(WriterContext &ctx, std::int64_t pointId, bool s
     pending.lastId = rid;
     pending.chunk.append(m);
     if (!r.events.empty()) {
-        EventCodec::encode(r.events, r.tSend, ctx.buffer);
-        ctx.insertEvents.bind(1, rid).bindBlob(2, ctx.buffer.data(), static_cast<int>(ctx.buffer.size()));
+        // Not copied by SQLite: the buffer stays untouched until run() has stepped and reset the statement.
+        ctx.insertEvents.bind(1, rid).bindBlobNoCopy(2, ctx.eventBuffer.data(), static_cast<int>(blobLen));
         if (auto st = ctx.run(ctx.insertEvents, "insert request events"); !st)
             return st;
     }

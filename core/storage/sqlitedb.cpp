@@ -183,6 +183,12 @@ SqliteStmt &SqliteStmt::bindBlob(int i, const void *data, int size)
     return *this;
 }
 
+SqliteStmt &SqliteStmt::bindBlobNoCopy(int i, const void *data, int size)
+{
+    sqlite3_bind_blob(m_stmt, i, data, size, SQLITE_STATIC);
+    return *this;
+}
+
 SqliteStmt &SqliteStmt::bindNull(int i)
 {
     sqlite3_bind_null(m_stmt, i);

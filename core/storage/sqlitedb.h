@@ -76,6 +76,8 @@ public:
     SqliteStmt &bind(int i, const char *v) { return bind(i, std::string_view(v)); }
     SqliteStmt &bind(int i, const std::string &v) { return bind(i, std::string_view(v)); }
     SqliteStmt &bindBlob(int i, const void *data, int size); // copied
+    // Not copied (SQLITE_STATIC): `data` must stay unchanged until the statement has been stepped and reset.
+    SqliteStmt &bindBlobNoCopy(int i, const void *data, int size);
     SqliteStmt &bindNull(int i);
     // Binds NULL when v == nullValue (e.g. kNoTime, -1).
     SqliteStmt &bindOrNull(int i, std::int64_t v, std::int64_t nullValue);

@@ -32,6 +32,7 @@ namespace Throughline {
 
 class SqliteDb;
 struct WriterContext;
+class WalCheckpointer;
 
 class StorageWriter
 {
@@ -50,6 +51,7 @@ public:
         std::size_t queueDepth = 0;     // requests waiting now
         std::size_t queueHighWater = 0; // most requests ever waiting (reported in run summaries)
         std::int64_t writerCpuNs = 0;   // CPU time the writer thread spent on batches (capacity figures)
+        std::int64_t checkpointCpuNs = 0; // CPU time of the background WAL checkpoints (walcheckpointer.h)
     };
 
     StorageWriter();
@@ -126,6 +128,7 @@ private:
     Options m_options;
     std::thread m_thread;
     std::unique_ptr<WriterContext> m_ctx;
+    std::unique_ptr<WalCheckpointer> m_checkpointer; // read-write only; stopped before m_ctx's connection
 
     mutable std::mutex m_mutex;
     std::condition_variable m_wake;      // writer waits for jobs

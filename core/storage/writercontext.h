@@ -16,6 +16,7 @@
 #include <string>
 #include <tuple>
 #include <utility>
+#include <vector>
 
 namespace Throughline {
 
@@ -38,7 +39,8 @@ struct WriterContext {
     };
     std::map<std::int64_t, PendingChunk> metricChunks;
     SqliteStmt insertChunk;
-    std::string buffer; // scratch for event blobs and compressed text
+    std::string buffer;            // scratch for compressed text
+    std::vector<char> eventBuffer; // scratch for event blobs: only grows (no zero-filling per request)
     std::chrono::steady_clock::time_point lastHeartbeat{};
 
     // Prepares the statements above (a read-only connection may fail here: then only at the first write).

@@ -2,7 +2,10 @@
 
 #include <QTest>
 
+#include <initializer_list>
 #include <random>
+#include <utility>
+#include <vector>
 
 using namespace Throughline;
 
@@ -14,6 +17,7 @@ private slots:
     void roundTrip();
     void bytesPerDecodeEvent();
     void rejectsMalformed();
+    void rawBufferAndContentSpan();
 };
 
 void TestEventCodec::roundTrip_data()
@@ -81,6 +85,36 @@ void TestEventCodec::rejectsMalformed()
     const std::string empty("\x01", 1);
     QVERIFY(EventCodec::decode(empty.data(), empty.size(), 0, out));
     QVERIFY(out.empty());
+}
+
+void TestEventCodec::rawBufferAndContentSpan()
+{
+    using K = StreamEvent::Kind;
+    std::vector<StreamEvent> in;
+    for (auto [t, k] : std::initializer_list<std::pair<std::int64_t, K>>{
+             {1'000'000, K::RoleOnly}, {2'500'000, K::Content}, {3'000'000, K::Other},
+             {4'200'000, K::Content}, {9'000'000, K::Content}, {9'500'000, K::Finish}, {9'600'000, K::Done}}) {
+        StreamEvent e;
+        e.tNs = t;
+        e.kind = k;
+        in.push_back(e);
+    }
+    std::vector<char> buf(EventCodec::maxEncodedSize(in.size()), 'z');
+    EventCodec::ContentSpan span;
+    const std::size_t len = EventCodec::encode(in, 0, buf.data(), span);
+    QCOMPARE(span.firstNs, std::int64_t(2'500'000));
+    QCOMPARE(span.lastNs, std::int64_t(9'000'000));
+    QCOMPARE(span.count, 3);
+    std::string viaString;
+    EventCodec::encode(in, 0, viaString);
+    QCOMPARE(std::string(buf.data(), len), viaString); // both forms write the same bytes
+    in[1].kind = K::Other;
+    in[3].kind = K::Other;
+    in[4].kind = K::Usage;
+    (void)EventCodec::encode(in, 0, buf.data(), span);
+    QCOMPARE(span.firstNs, kNoTime);
+    QCOMPARE(span.lastNs, kNoTime);
+    QCOMPARE(span.count, 0);
 }
 
 QTEST_GUILESS_MAIN(TestEventCodec)

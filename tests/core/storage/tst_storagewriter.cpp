@@ -8,6 +8,7 @@
 #include <QTest>
 
 #include <algorithm>
+#include <filesystem>
 
 using namespace Throughline;
 
@@ -20,6 +21,7 @@ private slots:
     void readOnlyDatabase();
     void diskFull();
     void enqueueDoesNotWaitForDisk();
+    void backgroundCheckpoints();
 
 private:
     static std::int64_t count(const std::string &path, const char *sql)
@@ -297,6 +299,39 @@ void TestStorageWriter::enqueueDoesNotWaitForDisk()
     QVERIFY(writer.flush());
     QCOMPARE(writer.stats().requestsWritten, std::uint64_t(20000));
     QCOMPARE(writer.stats().queueDepth, std::size_t(0));
+}
+
+void TestStorageWriter::backgroundCheckpoints()
+{
+    // > WalCheckpointer::kSignalFrames WAL frames in many transactions: the checkpoint thread (not the
+    // writer) copies them into the database file while writing goes on; everything stays consistent.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("h.sqlite")).toStdString();
+    StorageWriter writer;
+    QVERIFY(writer.open(path));
+    const std::string uuid = StorageTest::uuidFor(5);
+    writer.beginRun(StorageTest::makeRun(uuid));
+    std::mt19937 rng(4);
+    constexpr int kBatches = 40, kPerBatch = 1000;
+    for (int i = 0; i < kBatches; ++i) {
+        writer.addRequests(uuid, StorageTest::makeBatch(static_cast<std::uint64_t>(i) * kPerBatch, kPerBatch,
+                                                        0, 0, 256, true, rng));
+        if (i % 4 == 3)
+            QVERIFY(writer.flush()); // several transactions, as in a live run
+    }
+    QVERIFY(writer.flush());
+    QTRY_VERIFY_WITH_TIMEOUT(writer.stats().checkpointCpuNs > 0, 10000);
+    // Only checkpoints write the main database file (the writer appends to the WAL).
+    QTRY_VERIFY_WITH_TIMEOUT(std::filesystem::file_size(path) > 8u * 1024 * 1024, 10000);
+    QVERIFY(writer.close());
+    QCOMPARE(count(path, "SELECT count(*) FROM requests"), std::int64_t(kBatches * kPerBatch));
+    QCOMPARE(count(path, "SELECT count(*) FROM request_events"),
+             count(path, "SELECT count(*) FROM requests WHERE error_class = 0"));
+    SqliteDb db;
+    QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
+    auto ok = db.queryText("PRAGMA integrity_check");
+    QVERIFY(ok);
+    QCOMPARE(*ok, std::string("ok"));
 }
 
 QTEST_GUILESS_MAIN(TestStorageWriter)
