@@ -30,8 +30,8 @@ public:
         int count = 0;
     };
     // Writes the encoding of `events` to `out` (room for maxEncodedSize(events.size()) bytes) and returns its
-    // length. refNs = kNoTime is treated as 0. The writer's hot path: one pass over the events, no allocation,
-    // no zero-filling.
+    // length. refNs = kNoTime is treated as 0. The writer's hot path: one pass over the events, no
+    // allocation, no zero-filling.
     static std::size_t encode(const std::vector<StreamEvent> &events, std::int64_t refNs, char *out,
                               ContentSpan &content);
     // The same into `out` (replaced).

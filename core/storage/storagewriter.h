@@ -48,9 +48,9 @@ public:
         std::uint64_t requestsEnqueued = 0;
         std::uint64_t requestsWritten = 0;
         std::uint64_t transactions = 0;
-        std::size_t queueDepth = 0;     // requests waiting now
-        std::size_t queueHighWater = 0; // most requests ever waiting (reported in run summaries)
-        std::int64_t writerCpuNs = 0;   // CPU time the writer thread spent on batches (capacity figures)
+        std::size_t queueDepth = 0;       // requests waiting now
+        std::size_t queueHighWater = 0;   // most requests ever waiting (reported in run summaries)
+        std::int64_t writerCpuNs = 0;     // CPU time the writer thread spent on batches (capacity figures)
         std::int64_t checkpointCpuNs = 0; // CPU time of the background WAL checkpoints (walcheckpointer.h)
     };
 

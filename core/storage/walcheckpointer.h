@@ -11,8 +11,8 @@
 // stays bounded (≈128 MB plus one transaction; before: 32 MB plus one transaction).
 // Crash safety is unchanged (checkpoints are atomic from any connection; the same WAL and transactions).
 //
-// Thread affinity: start()/stop() on the thread that owns the writer connection while the writer thread is not
-// running (StorageWriter::open / close); the hook runs on the writer thread; cpuNs() from any thread.
+// Thread affinity: start()/stop() on the thread that owns the writer connection while the writer thread is
+// not running (StorageWriter::open / close); the hook runs on the writer thread; cpuNs() from any thread.
 
 #include "core/storage/sqlitedb.h"
 #include "core/util/result.h"
@@ -31,7 +31,7 @@ namespace Throughline {
 class WalCheckpointer
 {
 public:
-    static constexpr int kSignalFrames = 2000; // ≈16 MB of 8 KiB pages: wake the checkpoint thread
+    static constexpr int kSignalFrames = 2000;  // ≈16 MB of 8 KiB pages: wake the checkpoint thread
     static constexpr int kInlineFrames = 16000; // ≈128 MB: checkpoint on the writer thread (bounds the WAL)
 
     WalCheckpointer() = default;
