@@ -1,8 +1,8 @@
 #include "ui/history/derivedpointstablemodel.h"
 
-#include <QCoreApplication>
+#include "ui/history/pointcells.h"
 
-#include <cmath>
+#include <QCoreApplication>
 
 namespace Throughline {
 
@@ -14,22 +14,8 @@ QString hdr(const char *text)
 }
 QVariant num(double v, int decimals)
 {
-    return std::isfinite(v) ? QVariant(QString::number(v, 'f', decimals))
-                            : QVariant(hdr(QT_TRANSLATE_NOOP("Throughline::DerivedPointsTableModel", "n/a")));
-}
-QVariant sortNum(double v)
-{
-    return std::isfinite(v) ? QVariant(v) : QVariant(-1.0);
-}
-QString loadText(const nlohmann::json &config)
-{
-    const auto load =
-        config.is_object() ? config.value("load", nlohmann::json::object()) : nlohmann::json::object();
-    if (load.contains("concurrency"))
-        return u"C="_qs + QString::fromStdString(load["concurrency"].dump());
-    if (load.contains("rate"))
-        return QString::fromStdString(load["rate"].dump()) + u" req/s"_qs;
-    return u"-"_qs;
+    return PointCells::fixed(v, decimals,
+                             hdr(QT_TRANSLATE_NOOP("Throughline::DerivedPointsTableModel", "n/a")));
 }
 } // namespace
 
@@ -40,7 +26,7 @@ DerivedPointsTableModel::DerivedPointsTableModel(QObject *parent)
     auto numeric = [this](const char *header, auto get, int decimals) {
         addColumn({hdr(header),
                    [=](const R &r) { return num(get(r), decimals); },
-                   [=](const R &r) { return sortNum(get(r)); },
+                   [=](const R &r) { return PointCells::sortKey(get(r)); },
                    {}});
     };
     addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::DerivedPointsTableModel", "Scenario")),
@@ -49,7 +35,7 @@ DerivedPointsTableModel::DerivedPointsTableModel(QObject *parent)
                {}});
     addColumn({u"#"_qs, [](const R &r) { return QVariant(r.point.pointIndex); }, {}, {}});
     addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::DerivedPointsTableModel", "Load")),
-               [](const R &r) { return QVariant(loadText(r.point.config)); },
+               [](const R &r) { return QVariant(PointCells::loadText(r.point.config)); },
                {},
                {}});
     addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::DerivedPointsTableModel", "n ok")),

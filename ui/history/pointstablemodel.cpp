@@ -1,8 +1,8 @@
 #include "ui/history/pointstablemodel.h"
 
-#include <QCoreApplication>
+#include "ui/history/pointcells.h"
 
-#include <cmath>
+#include <QCoreApplication>
 
 namespace Throughline {
 
@@ -14,22 +14,7 @@ QString hdr(const char *text)
 }
 QVariant num(double v, int decimals)
 {
-    return std::isfinite(v) ? QVariant(QString::number(v, 'f', decimals))
-                            : QVariant(hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "n/a")));
-}
-QVariant sortNum(double v)
-{
-    return std::isfinite(v) ? QVariant(v) : QVariant(-1.0);
-}
-QString loadText(const nlohmann::json &config)
-{
-    const auto load =
-        config.is_object() ? config.value("load", nlohmann::json::object()) : nlohmann::json::object();
-    if (load.contains("concurrency"))
-        return u"C="_qs + QString::fromStdString(load["concurrency"].dump());
-    if (load.contains("rate"))
-        return QString::fromStdString(load["rate"].dump()) + u" req/s"_qs;
-    return u"-"_qs;
+    return PointCells::fixed(v, decimals, hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "n/a")));
 }
 } // namespace
 
@@ -42,7 +27,7 @@ PointsTableModel::PointsTableModel(QObject *parent)
                {}});
     addColumn({u"#"_qs, [](const PointRow &p) { return QVariant(p.pointIndex); }, {}, {}});
     addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "Load")),
-               [](const PointRow &p) { return QVariant(loadText(p.config)); },
+               [](const PointRow &p) { return QVariant(PointCells::loadText(p.config)); },
                {},
                {}});
     addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "Status")),
@@ -51,15 +36,15 @@ PointsTableModel::PointsTableModel(QObject *parent)
                {}});
     addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "Out tok/s/GPU")),
                [](const PointRow &p) { return num(p.outputTpsPerGpu, 1); },
-               [](const PointRow &p) { return sortNum(p.outputTpsPerGpu); },
+               [](const PointRow &p) { return PointCells::sortKey(p.outputTpsPerGpu); },
                {}});
     addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "TTFT p90 ms")),
                [](const PointRow &p) { return num(p.ttftMsP90, 1); },
-               [](const PointRow &p) { return sortNum(p.ttftMsP90); },
+               [](const PointRow &p) { return PointCells::sortKey(p.ttftMsP90); },
                {}});
     addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "TPOT p90 ms")),
                [](const PointRow &p) { return num(p.tpotMsP90, 2); },
-               [](const PointRow &p) { return sortNum(p.tpotMsP90); },
+               [](const PointRow &p) { return PointCells::sortKey(p.tpotMsP90); },
                {}});
     addColumn(
         {hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "Validity")),
