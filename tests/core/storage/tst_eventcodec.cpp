@@ -91,9 +91,13 @@ void TestEventCodec::rawBufferAndContentSpan()
 {
     using K = StreamEvent::Kind;
     std::vector<StreamEvent> in;
-    for (auto [t, k] : std::initializer_list<std::pair<std::int64_t, K>>{
-             {1'000'000, K::RoleOnly}, {2'500'000, K::Content}, {3'000'000, K::Other},
-             {4'200'000, K::Content}, {9'000'000, K::Content}, {9'500'000, K::Finish}, {9'600'000, K::Done}}) {
+    for (auto [t, k] : std::initializer_list<std::pair<std::int64_t, K>>{{1'000'000, K::RoleOnly},
+                                                                         {2'500'000, K::Content},
+                                                                         {3'000'000, K::Other},
+                                                                         {4'200'000, K::Content},
+                                                                         {9'000'000, K::Content},
+                                                                         {9'500'000, K::Finish},
+                                                                         {9'600'000, K::Done}}) {
         StreamEvent e;
         e.tNs = t;
         e.kind = k;
