@@ -8,9 +8,13 @@
 #include "core/storage/historyreader.h"
 #include "core/storage/importsupport.h"
 #include "core/storage/runbundle.h"
+#include "core/storage/schema.h"
+#include "core/storage/sqlitedb.h"
 #include "core/storage/storagewriter.h"
 #include "core/storage/telemetryreader.h"
 #include "core/targets/verdict.h"
+
+#include <QTemporaryDir>
 
 #include <algorithm>
 #include <cmath>
@@ -27,8 +31,41 @@ using nlohmann::json;
 
 struct Shard {
     std::string path, uuid;
+    std::string readPath; // `path`, or a migrated copy of it (readableCopy)
     RunDetail detail;
 };
+
+// HistoryReader reads databases of this build's schema only. A shard bundle of an older importable version
+// (v2, v3) is read from a migrated copy in `dir` (VACUUM INTO: a consistent snapshot even of a file with a
+// WAL); the input file stays untouched.
+Result<std::string> readableCopy(const std::string &path, const QTemporaryDir &dir, std::size_t index)
+{
+    SqliteDb src;
+    if (auto s = src.open(path, SqliteDb::Mode::ReadOnly); !s)
+        return s.error();
+    auto v = Schema::version(src);
+    if (!v)
+        return v.error();
+    if (*v == Schema::kVersion)
+        return path;
+    if (!dir.isValid())
+        return makeError(ErrorCode::Storage, "no temporary directory to migrate " + path +
+                                                 " (schema version " + std::to_string(*v) + ") for merging");
+    const std::string copy = dir.filePath(QStringLiteral("shard-%1.tlrun").arg(index)).toStdString();
+    auto into = src.prepare("VACUUM INTO ?");
+    if (!into)
+        return into.error();
+    into->bind(1, copy);
+    if (!into->run())
+        return src.lastError("copy " + path + " for migration");
+    src.close();
+    SqliteDb db;
+    if (auto s = db.open(copy, SqliteDb::Mode::ReadWrite); !s)
+        return s.error();
+    if (auto s = Schema::migrate(db); !s)
+        return makeError(s.error().code, path + ": " + s.error().message);
+    return copy;
+}
 
 RequestRecord toRecord(const RequestRow &r, std::vector<StreamEvent> events, std::int64_t shiftNs)
 {
@@ -101,7 +138,7 @@ Result<std::map<int, ScenarioTelemetry>> mergedTelemetry(const std::vector<Shard
     for (std::size_t k = 0; k < shards.size(); ++k) {
         const Shard &sh = shards[k];
         TelemetryReader tr;
-        if (auto s = tr.open(sh.path); !s)
+        if (auto s = tr.open(sh.readPath); !s)
             return s.error();
         if (!tr.hasTelemetry())
             continue;
@@ -222,17 +259,21 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
     if (bundles.size() < 2)
         return makeError(ErrorCode::InvalidInput, "merge needs at least two bundles");
     std::vector<Shard> shards;
+    const QTemporaryDir migrated; // copies of older shard bundles, removed when the merge returns
     for (const std::string &path : bundles) {
         auto uuid = RunBundle::runUuid(path);
         if (!uuid)
             return uuid.error();
+        auto readPath = readableCopy(path, migrated, shards.size());
+        if (!readPath)
+            return readPath.error();
         HistoryReader reader;
-        if (auto s = reader.open(path); !s)
+        if (auto s = reader.open(*readPath); !s)
             return s.error();
         auto d = reader.runDetail(*uuid);
         if (!d)
             return d.error();
-        shards.push_back({path, *uuid, std::move(*d)});
+        shards.push_back({path, *uuid, *readPath, std::move(*d)});
     }
     const Shard &first = shards.front();
     for (const Shard &s : shards) {
@@ -376,7 +417,7 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         std::vector<RequestRecord> merged;
         for (const auto &[shard, p] : parts) {
             HistoryReader reader;
-            if (auto s = reader.open(shard->path); !s)
+            if (auto s = reader.open(shard->readPath); !s)
                 return s.error();
             auto rows = reader.requests(p->id);
             if (!rows)

@@ -6,6 +6,22 @@ namespace {
 
 inline char *putVarint(char *p, std::uint64_t v)
 {
+    // Unrolled for the common lengths (a per-token event is 3 bytes: Δt of 1–130 ms); longer values loop.
+    if (v < (1u << 7)) {
+        *p = static_cast<char>(v);
+        return p + 1;
+    }
+    if (v < (1u << 14)) {
+        p[0] = static_cast<char>(v | 0x80);
+        p[1] = static_cast<char>(v >> 7);
+        return p + 2;
+    }
+    if (v < (1u << 21)) {
+        p[0] = static_cast<char>(v | 0x80);
+        p[1] = static_cast<char>((v >> 7) | 0x80);
+        p[2] = static_cast<char>(v >> 14);
+        return p + 3;
+    }
     while (v >= 0x80) {
         *p++ = static_cast<char>((v & 0x7f) | 0x80);
         v >>= 7;
@@ -38,26 +54,37 @@ inline std::int64_t floorUs(std::int64_t ns)
 std::size_t EventCodec::encode(const std::vector<StreamEvent> &events, std::int64_t refNs, char *out,
                                ContentSpan &content)
 {
-    content = {};
+    // The span is gathered in locals and stored once: `content` may alias the bytes written through `out`
+    // (char), so updating its fields inside the loop would cost a store and reload per event.
+    std::int64_t firstNs = kNoTime, lastNs = kNoTime;
+    int count = 0;
     char *p = out;
     *p++ = static_cast<char>(kFormat);
     std::int64_t prevUs = floorUs(refNs == kNoTime ? 0 : refNs);
-    for (const StreamEvent &e : events) {
-        const std::int64_t us = floorUs(e.tNs);
+    const StreamEvent *e = events.data();
+    const StreamEvent *const end = e + events.size();
+    for (; e != end; ++e) {
+        const std::int64_t tNs = e->tNs;
+        const StreamEvent::Kind kind = e->kind;
+        const std::int32_t tokens = e->tokens;
+        const std::int64_t us = floorUs(tNs);
         const std::int64_t d = us - prevUs;
         prevUs = us;
         const std::uint64_t zz = (static_cast<std::uint64_t>(d) << 1) ^ static_cast<std::uint64_t>(d >> 63);
-        if (e.kind == StreamEvent::Kind::Content) {
-            if (content.count == 0)
-                content.firstNs = e.tNs;
-            content.lastNs = e.tNs;
-            ++content.count;
+        if (kind == StreamEvent::Kind::Content) {
+            if (count == 0)
+                firstNs = tNs;
+            lastNs = tNs;
+            ++count;
         }
-        const bool hasTokens = e.tokens >= 0;
-        p = putVarint(p, (zz << 4) | (static_cast<std::uint64_t>(e.kind) << 1) | (hasTokens ? 1u : 0u));
+        const bool hasTokens = tokens >= 0;
+        p = putVarint(p, (zz << 4) | (static_cast<std::uint64_t>(kind) << 1) | (hasTokens ? 1u : 0u));
         if (hasTokens)
-            p = putVarint(p, static_cast<std::uint64_t>(e.tokens));
+            p = putVarint(p, static_cast<std::uint64_t>(tokens));
     }
+    content.firstNs = firstNs;
+    content.lastNs = lastNs;
+    content.count = count;
     return static_cast<std::size_t>(p - out);
 }
 

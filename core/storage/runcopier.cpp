@@ -1,5 +1,6 @@
 #include "core/storage/runcopier.h"
 
+#include "core/storage/metricchunkbackfill.h"
 #include "core/storage/sqlitedb.h"
 
 namespace Throughline {
@@ -137,7 +138,7 @@ Result<std::int64_t> RunCopier::copyRun(SqliteDb &db, const std::string &src, co
         ".point_telemetry WHERE run_id = " + rid + ";";
     if (auto s = db.exec(sql); !s)
         return s.error();
-    // Metric chunks (schema v3; a v2 source has none: its points are then derived from the rows).
+    // Metric chunks (schema v3; a v2 source has none).
     auto chunks = db.queryInt("SELECT count(*) FROM " + src +
                               ".sqlite_master WHERE type = 'table' AND name = 'request_metric_chunks'");
     if (!chunks)
@@ -151,6 +152,11 @@ Result<std::int64_t> RunCopier::copyRun(SqliteDb &db, const std::string &src, co
             !s)
             return s.error();
     }
+    // Points that came without chunks (a v2 source) get them built from the copied rows.
+    if (auto filled =
+            MetricChunkBackfill::fill(db, dst, "SELECT id FROM " + dst + ".points WHERE run_id = " + nr);
+        !filled)
+        return filled.error();
     return newRun;
 }
 

@@ -224,6 +224,7 @@ void StorageWriter::threadMain()
         timespec cpu0{};
         clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu0);
         Status s = ctx.db.exec("BEGIN IMMEDIATE");
+        ctx.beginTransaction();
         std::size_t done = 0;
         for (; s && done < batch.size(); ++done)
             s = batch[done](ctx);
@@ -398,6 +399,7 @@ void StorageWriter::checkpoint()
             auto s = ctx.db.exec("PRAGMA wal_checkpoint(TRUNCATE)");
             if (auto b = ctx.db.exec("BEGIN IMMEDIATE"); !b)
                 return b;
+            ctx.beginTransaction();
             return s;
         },
         0);

@@ -1,5 +1,7 @@
 #include "core/storage/writercontext.h"
 
+#include "core/storage/requestrowwriter.h"
+
 #include <initializer_list>
 
 namespace Throughline {
@@ -10,15 +12,13 @@ constexpr int kRow = 100; // SQLITE_ROW
 
 Status WriterContext::prepareStatements(bool readOnly)
 {
+    const std::string requestRow = RequestRowWriter::requestInsertSql(1);
+    const std::string requestRows = RequestRowWriter::requestInsertSql(RequestRowWriter::kRowsPerInsert);
+    const std::string eventRows = RequestRowWriter::eventsInsertSql(RequestRowWriter::kRowsPerInsert);
     for (auto [stmt, sql] : std::initializer_list<std::pair<SqliteStmt *, const char *>>{
-             {&insertRequest,
-              "INSERT INTO requests(point_id, seq, flags, replica, isl, osl, t_sched_ns, t_send_ns, "
-              "t_wire_ns, "
-              "t_first_byte_ns, t_first_token_ns, t_last_token_ns, t_end_ns, connect_ns, appconnect_ns, "
-              "pretransfer_ns, starttransfer_ns, ttft_us, tpot_us, e2e_us, prompt_tokens, completion_tokens, "
-              "cached_tokens, reasoning_tokens, n_out, n_out_source, n_first, n_content, error_class, "
-              "http_status) "
-              "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)"},
+             {&insertRequest, requestRow.c_str()},
+             {&insertRequestRows, requestRows.c_str()},
+             {&insertEventRows, eventRows.c_str()},
              {&insertEvents, "INSERT INTO request_events(request_id, blob) VALUES(?, ?)"},
              {&insertText, "INSERT INTO request_text(request_id, raw_len, zlib) VALUES(?, ?, ?)"},
              {&insertError, "INSERT INTO request_errors(request_id, detail) VALUES(?, ?)"},
@@ -44,6 +44,9 @@ void WriterContext::forgetIds()
     seriesRows.clear();
     sourceRows.clear();
     metricChunks.clear();
+    stagedRows.clear();
+    stagedEvents.clear();
+    nextRequestId = 0;
 }
 
 Status WriterContext::flushMetricChunks()

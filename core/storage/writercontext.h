@@ -23,6 +23,22 @@ namespace Throughline {
 struct WriterContext {
     SqliteDb db;
     SqliteStmt insertRequest, insertEvents, insertText, insertError, findPoint, insertPoint;
+    // RequestRowWriter::kRowsPerInsert request rows / event blobs per statement, and what is staged for them:
+    // row values (bit c of `nulls` = column c is NULL) and blobs encoded into eventBuffer at `offset`.
+    SqliteStmt insertRequestRows, insertEventRows;
+    struct StagedRow {
+        std::int64_t v[31];
+        std::uint32_t nulls;
+    };
+    struct StagedEvents {
+        std::int64_t requestId;
+        std::size_t offset, size;
+    };
+    std::vector<StagedRow> stagedRows;
+    std::vector<StagedEvents> stagedEvents;
+    // requests.id of the next request row; 0 = unknown: read max(id) + 1 at the first request insert of
+    // each transaction (reset by beginTransaction and forgetIds).
+    std::int64_t nextRequestId = 0;
     std::map<std::string, std::int64_t> runIds;
     std::map<std::string, bool> storeText;
     std::map<std::pair<std::int64_t, int>, std::int64_t> scenarioIds;
@@ -45,7 +61,10 @@ struct WriterContext {
 
     // Prepares the statements above (a read-only connection may fail here: then only at the first write).
     Status prepareStatements(bool readOnly);
-    // After a rollback: cached ids may name rows that no longer exist (pending chunks are dropped too).
+    // After BEGIN: ids written by other connections since our last transaction are unknown.
+    void beginTransaction() { nextRequestId = 0; }
+    // After a rollback: cached ids may name rows that no longer exist (pending chunks and staged rows are
+    // dropped too).
     void forgetIds();
     // Inserts the pending metric chunks (inside the open transaction) and clears them.
     Status flushMetricChunks();

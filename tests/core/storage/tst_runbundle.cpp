@@ -3,10 +3,12 @@
 #include "core/storage/historyreader.h"
 #include "core/storage/runbundle.h"
 #include "core/storage/runexporter.h"
+#include "core/storage/schema.h"
 #include "core/storage/sqlitedb.h"
 #include "core/storage/storagewriter.h"
 #include "storagetestutil.h"
 
+#include <QFile>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -21,8 +23,47 @@ private slots:
     void exportJsonAndCsv();
     void mergeShards();
     void mergeRefusesMismatch();
+    void mergeVersion2Shards();
 
 private:
+    // Shard `shard` of 2 (as in mergeShards): two points of 300 requests; returns its bundle path.
+    static std::string writeShardBundle(const QTemporaryDir &dir, int shard, std::int64_t t0)
+    {
+        const std::string db = dir.filePath(QStringLiteral("s%1.sqlite").arg(shard)).toStdString();
+        RunStart run = StorageTest::makeRun(StorageTest::uuidFor(100 + static_cast<unsigned>(shard)), 1, 2);
+        run.shard = std::to_string(shard) + "/2";
+        run.t0UnixNs = t0 + shard * 20'000'000LL; // shard 1 started 20 ms later
+        // Point 0 starts 5 ms apart on the two shards, point 1 starts 120 ms apart (clock skew): flagged.
+        const std::int64_t pointStart = t0 + 1'000'000'000LL + shard * 5'000'000LL;
+        StorageWriter w;
+        if (!w.open(db))
+            return {};
+        w.beginRun(run);
+        std::mt19937 rng(static_cast<unsigned>(shard));
+        for (int p = 0; p < 2; ++p) {
+            w.beginPoint(run.uuid, 0, p, nullptr,
+                         pointStart + p * 10'000'000'000LL + (p == 1 ? shard * 115'000'000LL : 0));
+            w.addRequests(run.uuid, StorageTest::makeBatch(static_cast<std::uint64_t>(shard) * 1000 +
+                                                               static_cast<std::uint64_t>(p) * 300,
+                                                           300, 0, p, 32, true, rng));
+            w.finishPoint(
+                run.uuid,
+                FinishedPoint{0, p, {{"metrics", {{"output_tps_per_gpu", 1.0}}}}, "", kNoTime, kNoTime});
+        }
+        w.finishRun(run.uuid, RunStatus::Completed);
+        if (!w.close())
+            return {};
+        const std::string bundle = dir.filePath(QStringLiteral("s%1.tlrun").arg(shard)).toStdString();
+        return RunBundle::exportRun(db, run.uuid, bundle) ? bundle : std::string();
+    }
+    // Turns a bundle into what a v2 build wrote: no metric chunks table, version rows 1–2.
+    static bool downgradeToVersion2(const std::string &bundle)
+    {
+        SqliteDb db;
+        return db.open(bundle) &&
+               db.exec("DROP TABLE request_metric_chunks; DELETE FROM schema_version WHERE version > 2;");
+    }
+
     static std::string writeRun(const std::string &db, const RunStart &run, std::uint64_t firstSeq,
                                 std::size_t n, std::int64_t pointStartUnixNs = kNoTime)
     {
@@ -117,8 +158,8 @@ void TestRunBundle::exportImportRoundTrip()
     QVERIFY(bad.error().message.find(notBundle) != std::string::npos);
 }
 
-// A bundle written before schema v3 (no metric chunks) imports into a v3 history with its rows intact and
-// re-derivable there (from the rows); a v1 bundle is refused naming the versions.
+// A bundle written before schema v3 (no metric chunks) imports into a current history with its rows intact,
+// its metric chunks built from them, and the same derivation; a v1 bundle is refused naming the versions.
 void TestRunBundle::importsVersion2Bundle()
 {
     QTemporaryDir dir;
@@ -137,8 +178,8 @@ void TestRunBundle::importsVersion2Bundle()
                  *db.queryInt("SELECT count(*) FROM requests"));
         QCOMPARE(*db.queryInt("SELECT min(first_id) || max(last_id) FROM request_metric_chunks"),
                  *db.queryInt("SELECT min(id) || max(id) FROM requests"));
-        QVERIFY(db.exec("DROP TABLE request_metric_chunks; DELETE FROM schema_version WHERE version = 3;"));
     }
+    QVERIFY(downgradeToVersion2(bundle));
     auto imported = RunBundle::importBundle(bundle, b);
     QVERIFY2(imported, imported ? "" : imported.error().message.c_str());
     HistoryReader ra, rb;
@@ -148,6 +189,20 @@ void TestRunBundle::importsVersion2Bundle()
     QVERIFY(pa && pb);
     QCOMPARE(pb->size(), pa->size());
     QVERIFY(*rb.derivePoint(pb->front().id) == *ra.derivePoint(pa->front().id));
+    {
+        // The import built the imported points' metric chunks from the copied rows.
+        SqliteDb db;
+        QVERIFY(db.open(b, SqliteDb::Mode::ReadOnly));
+        QCOMPARE(*db.queryInt("SELECT count(DISTINCT point_id) FROM request_metric_chunks"),
+                 *db.queryInt("SELECT count(DISTINCT point_id) FROM requests"));
+        QCOMPARE(*db.queryInt("SELECT sum(n) FROM request_metric_chunks"),
+                 *db.queryInt("SELECT count(*) FROM requests"));
+        QCOMPARE(
+            *db.queryInt("SELECT count(*) FROM request_metric_chunks c WHERE first_id != (SELECT min(id) "
+                         "FROM requests r WHERE r.point_id = c.point_id) OR last_id != (SELECT max(id) "
+                         "FROM requests r WHERE r.point_id = c.point_id)"),
+            std::int64_t(0));
+    }
 
     {
         SqliteDb db;
@@ -156,7 +211,7 @@ void TestRunBundle::importsVersion2Bundle()
     }
     auto v1 = RunBundle::importBundle(bundle, dir.filePath(QStringLiteral("c.sqlite")).toStdString());
     QVERIFY(!v1);
-    QVERIFY2(v1.error().message.find("schema version 1, expected 2 to 3") != std::string::npos,
+    QVERIFY2(v1.error().message.find("schema version 1, expected 2 to 4") != std::string::npos,
              v1.error().message.c_str());
 }
 
@@ -192,31 +247,8 @@ void TestRunBundle::mergeShards()
     const std::int64_t t0 = 1'780'000'000'000'000'000LL;
     std::vector<std::string> bundles;
     for (int shard = 0; shard < 2; ++shard) {
-        const std::string db = dir.filePath(QStringLiteral("s%1.sqlite").arg(shard)).toStdString();
-        RunStart run = StorageTest::makeRun(StorageTest::uuidFor(100 + static_cast<unsigned>(shard)), 1, 2);
-        run.shard = std::to_string(shard) + "/2";
-        run.t0UnixNs = t0 + shard * 20'000'000LL; // shard 1 started 20 ms later
-        // Point 0 starts 5 ms apart on the two shards, point 1 starts 120 ms apart (clock skew): flagged.
-        const std::int64_t pointStart = t0 + 1'000'000'000LL + shard * 5'000'000LL;
-        StorageWriter w;
-        QVERIFY(w.open(db));
-        w.beginRun(run);
-        std::mt19937 rng(static_cast<unsigned>(shard));
-        for (int p = 0; p < 2; ++p) {
-            w.beginPoint(run.uuid, 0, p, nullptr,
-                         pointStart + p * 10'000'000'000LL + (p == 1 ? shard * 115'000'000LL : 0));
-            w.addRequests(run.uuid, StorageTest::makeBatch(static_cast<std::uint64_t>(shard) * 1000 +
-                                                               static_cast<std::uint64_t>(p) * 300,
-                                                           300, 0, p, 32, true, rng));
-            w.finishPoint(
-                run.uuid,
-                FinishedPoint{0, p, {{"metrics", {{"output_tps_per_gpu", 1.0}}}}, "", kNoTime, kNoTime});
-        }
-        w.finishRun(run.uuid, RunStatus::Completed);
-        QVERIFY(w.close());
-        const std::string bundle = dir.filePath(QStringLiteral("s%1.tlrun").arg(shard)).toStdString();
-        QVERIFY(RunBundle::exportRun(db, run.uuid, bundle));
-        bundles.push_back(bundle);
+        bundles.push_back(writeShardBundle(dir, shard, t0));
+        QVERIFY(!bundles.back().empty());
     }
     const std::string out = dir.filePath(QStringLiteral("merged.tlrun")).toStdString();
     auto report = BundleMerger::merge(bundles, out);
@@ -274,6 +306,55 @@ void TestRunBundle::mergeRefusesMismatch()
     auto r2 = BundleMerger::merge({a, otherPlan}, out);
     QVERIFY(!r2);
     QVERIFY2(r2.error().message.find("plan id") != std::string::npos, r2.error().message.c_str());
+}
+
+// Shard bundles of a v2 build merge like current ones (read from migrated temporary copies): the same
+// merged points and aggregates as merging the current bundles, and the v2 input files are left as they were.
+void TestRunBundle::mergeVersion2Shards()
+{
+    QTemporaryDir dir;
+    const std::int64_t t0 = 1'780'000'000'000'000'000LL;
+    std::vector<std::string> current, old;
+    for (int shard = 0; shard < 2; ++shard) {
+        current.push_back(writeShardBundle(dir, shard, t0));
+        QVERIFY(!current.back().empty());
+        old.push_back(dir.filePath(QStringLiteral("old%1.tlrun").arg(shard)).toStdString());
+        QVERIFY(QFile::copy(QString::fromStdString(current.back()), QString::fromStdString(old.back())));
+        QVERIFY(downgradeToVersion2(old.back()));
+    }
+    const std::string outCurrent = dir.filePath(QStringLiteral("merged-current.tlrun")).toStdString();
+    const std::string outOld = dir.filePath(QStringLiteral("merged-old.tlrun")).toStdString();
+    const std::string outMixed = dir.filePath(QStringLiteral("merged-mixed.tlrun")).toStdString();
+    auto a = BundleMerger::merge(current, outCurrent);
+    QVERIFY2(a, a ? "" : a.error().message.c_str());
+    auto b = BundleMerger::merge(old, outOld);
+    QVERIFY2(b, b ? "" : b.error().message.c_str());
+    auto c = BundleMerger::merge({old[0], current[1]}, outMixed);
+    QVERIFY2(c, c ? "" : c.error().message.c_str());
+    QCOMPARE(b->requests, a->requests);
+    QCOMPARE(b->points, a->points);
+    QCOMPARE(c->requests, a->requests);
+
+    HistoryReader ra, rb, rc;
+    QVERIFY(ra.open(outCurrent));
+    QVERIFY(rb.open(outOld));
+    QVERIFY(rc.open(outMixed));
+    auto da = ra.runDetail(a->uuid), db = rb.runDetail(b->uuid), dc = rc.runDetail(c->uuid);
+    QVERIFY(da && db && dc);
+    QCOMPARE(db->points.size(), da->points.size());
+    for (std::size_t i = 0; i < da->points.size(); ++i) {
+        QVERIFY2(db->points[i].aggregates == da->points[i].aggregates,
+                 db->points[i].aggregates.dump().c_str());
+        QVERIFY(dc->points[i].aggregates == da->points[i].aggregates);
+        QCOMPARE(rb.requests(db->points[i].id)->size(), ra.requests(da->points[i].id)->size());
+    }
+    for (const std::string &path : old) {
+        SqliteDb in;
+        QVERIFY(in.open(path, SqliteDb::Mode::ReadOnly));
+        QCOMPARE(*Schema::version(in), 2);
+        QCOMPARE(*in.queryInt("SELECT count(*) FROM sqlite_master WHERE name = 'request_metric_chunks'"),
+                 std::int64_t(0));
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRunBundle)

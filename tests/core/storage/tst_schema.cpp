@@ -2,6 +2,7 @@
 #include "core/storage/schema.h"
 #include "core/storage/sqlitedb.h"
 #include "core/storage/storagewriter.h"
+#include "storagetestutil.h"
 
 #include <QFile>
 #include <QTemporaryDir>
@@ -16,7 +17,8 @@ private slots:
     void freshDatabase();
     void migrateSyntheticV0();
     void openCommittedV1Fixture();
-    void migrateV1FixtureToV3();
+    void migrateV1FixtureToV4();
+    void migrateV3BackfillsChunks();
     void refuseNewerSchema();
 };
 
@@ -53,12 +55,56 @@ std::int64_t tableCount(SqliteDb &db, const char *name)
     return st->step() == 100 ? st->colInt(0) : -1;
 }
 
+// Derivations of every point of `path` under a few option sets (dumped JSON, in point order).
+std::vector<std::string> derivations(const std::string &path)
+{
+    std::vector<std::string> out;
+    HistoryReader reader;
+    if (!reader.open(path))
+        return {"open failed"};
+    std::vector<std::int64_t> ids; // read first: derivePoint needs no other active statement
+    {
+        auto st = reader.connection().prepare("SELECT id FROM points ORDER BY id");
+        if (!st)
+            return {"query failed"};
+        while (st->step() == 100)
+            ids.push_back(st->colInt(0));
+    }
+    std::vector<DeriveOptions> options(4);
+    options[1].includeWarmup = true;
+    options[2].errorAdjusted = true;
+    options[2].percentiles = {10, 99.9};
+    options[3].windowStartNs = 0;
+    options[3].windowEndNs = 40'000'000'000LL;
+    options[3].gpus = 3;
+    for (const std::int64_t id : ids) {
+        for (const DeriveOptions &o : options) {
+            auto d = reader.derivePoint(id, o);
+            out.push_back(d ? d->dump() : "error: " + d.error().message);
+        }
+    }
+    return out;
+}
+
+// Every point with request rows has metric chunks covering exactly its rows (first/last id and count).
+std::int64_t pointsWithoutExactChunks(SqliteDb &db)
+{
+    auto n = db.queryInt(
+        "SELECT count(*) FROM (SELECT point_id, min(id) AS lo, max(id) AS hi, count(*) AS n FROM requests "
+        "GROUP BY point_id) r LEFT JOIN (SELECT point_id, min(first_id) AS lo, max(last_id) AS hi, sum(n) AS "
+        "n "
+        "FROM request_metric_chunks GROUP BY point_id) c ON c.point_id = r.point_id "
+        "WHERE c.point_id IS NULL OR c.lo != r.lo OR c.hi != r.hi OR c.n != r.n");
+    return n ? *n : -1;
+}
+
 } // namespace
 
-// The committed v1 fixture opened by the current code: migrated through v2 (telemetry tables) to v3 (metric
-// chunks; none for migrated points, which derive from their rows), version rows 1–3, every v1 row unchanged
-// and readable, the new tables writable; a second open migrates nothing.
-void TestSchema::migrateV1FixtureToV3()
+// The committed v1 fixture opened by the current code: migrated through v2 (telemetry tables), v3 (metric
+// chunk table) and v4 (chunks built for the old points from their rows), version rows 1–4, every v1 row
+// unchanged and readable, the new tables writable; a second open migrates nothing. Derivations from the
+// built chunks equal those from the rows.
+void TestSchema::migrateV1FixtureToV4()
 {
     QTemporaryDir dir;
     const QString copy = dir.filePath(QStringLiteral("v1.sqlite"));
@@ -86,12 +132,14 @@ void TestSchema::migrateV1FixtureToV3()
         }
         SqliteDb db;
         QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
-        QCOMPARE(*Schema::version(db), 3);
-        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version"), std::int64_t(3)); // rows 1, 2, 3 only
-        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version WHERE version = 2"), std::int64_t(1));
-        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version WHERE version = 3"), std::int64_t(1));
+        QCOMPARE(*Schema::version(db), 4);
+        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version"), std::int64_t(4)); // rows 1–4 only
+        for (int v = 2; v <= 4; ++v)
+            QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version WHERE version = " + std::to_string(v)),
+                     std::int64_t(1));
         QCOMPARE(tableCount(db, "request_metric_chunks"), std::int64_t(1));
-        QCOMPARE(*db.queryInt("SELECT count(*) FROM request_metric_chunks"), std::int64_t(0));
+        QVERIFY(*db.queryInt("SELECT count(*) FROM request_metric_chunks") > 0);
+        QCOMPARE(pointsWithoutExactChunks(db), std::int64_t(0));
         QCOMPARE(tableCount(db, "point_telemetry"), std::int64_t(1));
         QCOMPARE(tableCount(db, "telemetry_sources"), std::int64_t(1));
         QCOMPARE(*db.queryInt("SELECT count(*) FROM pragma_table_info('telemetry_series') WHERE name = "
@@ -136,6 +184,83 @@ void TestSchema::migrateV1FixtureToV3()
     QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
     QCOMPARE(*db.queryInt("SELECT stalled_requests FROM point_telemetry"), std::int64_t(2));
     QCOMPARE(v1Fingerprint(db), before);
+    db.close();
+
+    // The same derivations without the chunks (HistoryReader falls back to the row scan).
+    const auto fromChunks = derivations(path);
+    QVERIFY(fromChunks.size() >= 16);
+    for (const std::string &d : fromChunks)
+        QVERIFY2(d.find("n_sent") != std::string::npos, d.c_str());
+    {
+        SqliteDb w;
+        QVERIFY(w.open(path));
+        QVERIFY(w.exec("DELETE FROM request_metric_chunks"));
+    }
+    const auto fromRows = derivations(path);
+    QCOMPARE(fromRows.size(), fromChunks.size());
+    for (std::size_t i = 0; i < fromRows.size(); ++i)
+        QVERIFY2(fromRows[i] == fromChunks[i],
+                 (std::to_string(i) + ": rows " + fromRows[i] + "\nchunks " + fromChunks[i]).c_str());
+}
+
+// A v3 database whose first point has no chunks (stored before v3, or copied from a v2 bundle by a v3 build):
+// the v4 migration builds that point's chunks and leaves the others as the writer stored them.
+void TestSchema::migrateV3BackfillsChunks()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("v3.sqlite")).toStdString();
+    const RunStart run = StorageTest::makeRun(StorageTest::uuidFor(31), 1, 2);
+    {
+        StorageWriter w;
+        QVERIFY(w.open(path));
+        w.beginRun(run);
+        std::mt19937 rng(5);
+        for (int p = 0; p < 2; ++p) {
+            // Several transactions per point: several chunks each.
+            for (int part = 0; part < 3; ++part) {
+                w.addRequests(run.uuid,
+                              StorageTest::makeBatch(static_cast<std::uint64_t>(p * 1000 + part * 150), 150,
+                                                     0, p, 16, true, rng));
+                QVERIFY(w.flush());
+            }
+        }
+        w.finishRun(run.uuid, RunStatus::Completed);
+        QVERIFY(w.close());
+    }
+    const auto before = derivations(path);
+    QCOMPARE(before.size(), 8u);
+    for (const std::string &d : before)
+        QVERIFY2(d.find("n_sent") != std::string::npos, d.c_str());
+    std::string otherChunks;
+    {
+        SqliteDb db;
+        QVERIFY(db.open(path));
+        QCOMPARE(*db.queryInt("SELECT count(*) FROM request_metric_chunks"), std::int64_t(6));
+        otherChunks =
+            *db.queryText("SELECT group_concat(hex(blob)) FROM (SELECT blob FROM request_metric_chunks "
+                          "WHERE point_id = (SELECT max(id) FROM points) ORDER BY first_id)");
+        QVERIFY(db.exec("DELETE FROM request_metric_chunks WHERE point_id = (SELECT min(id) FROM points);"
+                        "DELETE FROM schema_version WHERE version = 4;"));
+        QCOMPARE(*Schema::version(db), 3);
+        QCOMPARE(pointsWithoutExactChunks(db), std::int64_t(1));
+    }
+    {
+        StorageWriter w;
+        QVERIFY(w.open(path));
+        QVERIFY(w.close());
+    }
+    SqliteDb db;
+    QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
+    QCOMPARE(*Schema::version(db), 4);
+    QCOMPARE(pointsWithoutExactChunks(db), std::int64_t(0));
+    // One chunk (≤ MetricChunkBackfill::kRowsPerChunk rows) for the filled point, the writer's three
+    // untouched.
+    QCOMPARE(*db.queryInt("SELECT count(*) FROM request_metric_chunks"), std::int64_t(4));
+    QCOMPARE(*db.queryText("SELECT group_concat(hex(blob)) FROM (SELECT blob FROM request_metric_chunks "
+                           "WHERE point_id = (SELECT max(id) FROM points) ORDER BY first_id)"),
+             otherChunks);
+    db.close();
+    QCOMPARE(derivations(path), before);
 }
 
 void TestSchema::freshDatabase()

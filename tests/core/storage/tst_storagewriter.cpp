@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <map>
 
 using namespace Throughline;
 
@@ -22,6 +23,7 @@ private slots:
     void diskFull();
     void enqueueDoesNotWaitForDisk();
     void backgroundCheckpoints();
+    void twoWritersInterleaved();
 
 private:
     static std::int64_t count(const std::string &path, const char *sql)
@@ -332,6 +334,73 @@ void TestStorageWriter::backgroundCheckpoints()
     auto ok = db.queryText("PRAGMA integrity_check");
     QVERIFY(ok);
     QCOMPARE(*ok, std::string("ok"));
+}
+
+void TestStorageWriter::twoWritersInterleaved()
+{
+    // Request ids are assigned by the writer (max(id) + 1 at each transaction) and rows go in 32 at a time:
+    // two writers (two processes in real use) appending to one database in turns must never reuse an id,
+    // and every event blob must stay with its own request. Batch sizes leave partial groups of 32.
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("h.sqlite")).toStdString();
+    StorageWriter a, b;
+    QVERIFY(a.open(path));
+    QVERIFY(b.open(path));
+    const std::string ua = StorageTest::uuidFor(11), ub = StorageTest::uuidFor(12);
+    a.beginRun(StorageTest::makeRun(ua));
+    b.beginRun(StorageTest::makeRun(ub));
+    QVERIFY(a.flush());
+    QVERIFY(b.flush());
+    std::mt19937 rng(9);
+    std::map<std::string, std::vector<RequestRecord>> sent;
+    const std::size_t sizes[] = {70, 33, 1, 200, 31, 64};
+    std::uint64_t seq = 0;
+    for (std::size_t i = 0; i < std::size(sizes); ++i) {
+        StorageWriter &w = i % 2 ? b : a;
+        const std::string &uuid = i % 2 ? ub : ua;
+        auto batch =
+            StorageTest::makeBatch(seq, sizes[i], 0, static_cast<int>(i % 4 < 2 ? 0 : 1), 16, true, rng);
+        seq += sizes[i];
+        sent[uuid].insert(sent[uuid].end(), batch.begin(), batch.end());
+        w.addRequests(uuid, std::move(batch));
+        QVERIFY(w.flush());
+    }
+    QVERIFY(a.close());
+    QVERIFY(b.close());
+    QCOMPARE(count(path, "SELECT count(*) FROM requests"), static_cast<std::int64_t>(seq));
+    QCOMPARE(count(path, "SELECT count(*) FROM request_events"),
+             count(path, "SELECT count(*) FROM requests WHERE error_class = 0"));
+    QCOMPARE(count(path, "SELECT count(*) FROM request_errors"),
+             count(path, "SELECT count(*) FROM requests WHERE error_class != 0"));
+    QCOMPARE(count(path, "SELECT count(*) FROM request_events e LEFT JOIN requests r ON r.id = e.request_id "
+                         "WHERE r.id IS NULL OR r.error_class != 0"),
+             std::int64_t(0));
+
+    HistoryReader reader;
+    QVERIFY(reader.open(path));
+    for (const auto &[uuid, records] : sent) {
+        std::map<std::uint64_t, const RequestRecord *> bySeq;
+        for (const RequestRecord &r : records)
+            bySeq[r.seq] = &r;
+        auto detail = reader.runDetail(uuid);
+        QVERIFY(detail);
+        std::size_t seen = 0;
+        for (const PointRow &p : detail->points) {
+            auto rows = reader.requests(p.id);
+            QVERIFY(rows);
+            for (const RequestRow &row : *rows) {
+                const RequestRecord &in = *bySeq.at(static_cast<std::uint64_t>(row.seq));
+                ++seen;
+                QCOMPARE(row.tSendNs, in.tSend);
+                auto events = reader.events(row.id);
+                QVERIFY(events);
+                QCOMPARE(events->size(), in.events.size());
+                for (std::size_t k = 0; k < in.events.size(); ++k)
+                    QVERIFY(std::abs((*events)[k].tNs - in.events[k].tNs) < 1000);
+            }
+        }
+        QCOMPARE(seen, records.size());
+    }
 }
 
 QTEST_GUILESS_MAIN(TestStorageWriter)
