@@ -54,7 +54,7 @@ PointOutcome RunController::Impl::finishPoint(const Scenario &sc, PointLoad load
             scheduleEndNs = static_cast<std::int64_t>(static_cast<double>(scheduleEndNs) * timeScale);
     }
     const double wallS = static_cast<double>(nowNs() - wall0) / 1e9;
-    const double cores = std::max(1u, std::thread::hardware_concurrency());
+    const double cores = usableCpuCount(); // the process's share of the machine: what "100 %" can mean
     const double cpuPct = wallS > 0 ? (processCpuSeconds() - cpu0) / wallS / cores * 100.0 : 0.0;
     const std::vector<double> lag = takeLoopLag();
 

@@ -1,7 +1,11 @@
 #include "core/engine/processstats.h"
 
 #include <dirent.h>
+#include <sched.h>
 #include <sys/resource.h>
+
+#include <algorithm>
+#include <thread>
 
 namespace Throughline {
 
@@ -34,6 +38,15 @@ void raiseOpenFileLimit()
         rl.rlim_cur = rl.rlim_max;
         setrlimit(RLIMIT_NOFILE, &rl);
     }
+}
+
+int usableCpuCount()
+{
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0)
+        return CPU_COUNT(&set);
+    return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
 }
 
 } // namespace Throughline

@@ -7,5 +7,7 @@ namespace Throughline {
 double processCpuSeconds(); // user + system CPU time of this process so far
 int openFdCount();          // open descriptors, from /proc/self/fd (a readdir: ~0.1 ms per 1,000)
 void raiseOpenFileLimit();  // soft RLIMIT_NOFILE → hard limit; silently keeps the old one on failure
+// CPUs this process may run on (its affinity mask: taskset, cgroup cpusets), else the machine's count.
+int usableCpuCount();
 
 } // namespace Throughline

@@ -257,9 +257,8 @@ Result<RunOutcome> RunController::run()
     raiseOpenFileLimit();
     impl.seq = impl.opt.firstSeq;
 
-    const int nWorkers = impl.opt.workers > 0
-                             ? impl.opt.workers
-                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    // One per core this process may run on: two workers time-sharing a core only delay each other's reads.
+    const int nWorkers = impl.opt.workers > 0 ? impl.opt.workers : usableCpuCount();
     std::unique_lock workersLock(impl.workersMutex);
     for (int i = 0; i < nWorkers; ++i) {
         impl.workers.push_back(

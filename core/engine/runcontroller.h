@@ -43,7 +43,7 @@ struct ScenarioOutcome;
 struct PointOutcome;
 
 struct RunOptions {
-    int workers = 0;               // 0 = one per core
+    int workers = 0;               // 0 = one per core this process may run on (affinity mask)
     std::string apiKeyEnvOverride; // --api-key-env
     std::string campaignName;
     std::string campaignSha256;

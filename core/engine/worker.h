@@ -3,8 +3,10 @@
 // over an epoll set (woken through an eventfd when work is handed over). Only sockets that are ready are
 // touched, so a loop turn costs O(ready), not O(open streams) — what lets one process hold 16,384 streams.
 // Transfers stream SSE; the write callback only timestamps, appends and finds event boundaries
-// (SseParser); events are classified after each batch of socket actions, still on this thread but
-// outside the callback.
+// (SseParser); events are classified later, still on this thread but outside the callback.
+// Reads come first: ready sockets are read (and their events timestamped) before any per-request work
+// (starts, completions, classification), which runs in short slices while no socket is ready; and sockets of
+// transfers still waiting for their first token are read ahead of the other ready ones (see worker.cpp).
 //
 // Thread affinity: submit(), cancelAll(), inFlight() and stop() may be called from any thread; the
 // completion callback runs on this worker's thread. Connections stay in the multi handle's cache across load
@@ -90,11 +92,26 @@ private:
     void run();
     void addTransfer(WorkItem &&item);
     void finishTransfer(Transfer *t, int curlCode);
-    void drainEvents();
+    void drainEvents(std::int64_t deadlineNs);
     void checkTimeouts(std::int64_t nowNs);
     void cancelEverything();
     void wake();
-    void collectFinished();
+    void collectFinished(std::int64_t deadlineNs);
+    bool workPending() const;
+    void runWorkSlice(std::int64_t budgetNs);
+    void startQueued(std::int64_t deadlineNs);
+    bool startsLate(std::int64_t nowNs) const;
+    struct FdWatch {
+        std::uint32_t events = 0; // EPOLLIN/EPOLLOUT as libcurl asked
+        bool registered = false;  // in one of the two epoll sets
+        bool priority = false;    // that set is m_epollPriority (its transfer has no content event yet)
+    };
+    FdWatch &fdWatch(int fd);
+    void watchFd(int fd, std::uint32_t events, bool priority);
+    void setFdPriority(int fd, bool priority);
+    void socketAction(int fd, std::uint32_t epollEvents);
+    void curlAction(int fd, int curlSelectFlags); // curl_multi_socket_action; notes finished transfers
+    int readPrioritySockets();                    // returns how many sockets it handed to libcurl
     static int onSocket(void *easy, int fd, int what, void *user, void *socketData);
     static int onTimer(void *multi, long timeoutMs, void *user);
     static std::size_t onWrite(char *data, std::size_t size, std::size_t n, void *user);
@@ -106,7 +123,9 @@ private:
     CompletionFn m_onComplete;
     void *m_multi = nullptr; // CURLM*
     int m_epoll = -1;
-    int m_wakeFd = -1; // eventfd in m_epoll: submit/cancel/stop from other threads
+    int m_wakeFd = -1;              // eventfd in m_epoll: submit/cancel/stop from other threads
+    int m_epollPriority = -1;       // sockets of transfers before their first content event (in m_epoll)
+    std::vector<FdWatch> m_fdWatch; // by descriptor; worker thread
     std::int64_t m_curlDeadlineNs =
         -1; // when libcurl wants CURL_SOCKET_TIMEOUT (-1: no timer); worker thread
     std::thread m_thread;
@@ -117,8 +136,10 @@ private:
     std::mutex m_inboxMutex;
     std::vector<WorkItem> m_inbox;
     std::vector<WorkItem> m_inboxLocal; // taken from m_inbox under the lock; started from m_inboxNext on
-    std::size_t m_inboxNext = 0;        // (a bounded number per loop turn; worker thread)
-    bool m_moreFinished = false;        // completions left in libcurl's queue after this turn's bound
+    std::size_t m_inboxNext = 0;        // (a few per work slice; worker thread)
+    bool m_moreFinished = false;        // completions (may) wait in libcurl's message queue
+    int m_curlRunning = 0;              // libcurl's running-transfer count after the last action
+    std::int64_t m_lastTimeoutCheckNs = 0;
 
     std::vector<Transfer *> m_active;
     std::vector<Transfer *> m_free;  // recycled transfers (easy handle + buffers keep their capacity)

@@ -8,7 +8,13 @@
 #include <QProcess>
 #include <QStringList>
 
+#include <sched.h>
+#include <sys/resource.h>
+
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <filesystem>
 
 namespace Throughline {
 
@@ -122,6 +128,32 @@ long long SimProcess::pid() const
 bool SimProcess::running() const
 {
     return m_proc && m_proc->state() != QProcess::NotRunning;
+}
+
+Status SimProcess::place(const Placement &placement) const
+{
+    if (!running())
+        return makeError(ErrorCode::Internal, "simulator placement: the child is not running");
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    for (int cpu : placement.cpus)
+        if (cpu >= 0 && cpu < CPU_SETSIZE)
+            CPU_SET(cpu, &set);
+    std::error_code ec;
+    const std::string dir = "/proc/" + std::to_string(pid()) + "/task";
+    for (const auto &task : std::filesystem::directory_iterator(dir, ec)) {
+        const auto tid = static_cast<pid_t>(std::stol(task.path().filename().string()));
+        if (placement.nice != 0 && setpriority(PRIO_PROCESS, static_cast<id_t>(tid), placement.nice) != 0)
+            return makeError(ErrorCode::Io, "simulator placement: nice " + std::to_string(placement.nice) +
+                                                " for thread " + std::to_string(tid) + ": " +
+                                                std::strerror(errno));
+        if (!placement.cpus.empty() && sched_setaffinity(tid, sizeof set, &set) != 0)
+            return makeError(ErrorCode::Io, "simulator placement: CPU affinity for thread " +
+                                                std::to_string(tid) + ": " + std::strerror(errno));
+    }
+    if (ec)
+        return makeError(ErrorCode::Io, "simulator placement: cannot list " + dir + ": " + ec.message());
+    return Ok{};
 }
 
 std::string SimProcess::output()

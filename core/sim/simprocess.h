@@ -42,6 +42,17 @@ public:
     // Everything the child printed so far (stdout and stderr merged).
     std::string output();
 
+    // Where the running child's threads may run and their niceness. A real server has a machine of its own;
+    // on a shared one the simulator's bursts of writes preempt the client's reads, which then shows up as
+    // client-added delay. Not applied by default (the simulator needs the cores for thousands of streams);
+    // benchmarks use it to model "server elsewhere". Per thread on Linux, so set on every thread of the
+    // child (all exist once it listens; threads it starts later inherit from their creator).
+    struct Placement {
+        std::vector<int> cpus; // empty: leave the affinity alone
+        int nice = 0;          // 0: leave the niceness alone
+    };
+    Status place(const Placement &placement) const;
+
 private:
     std::unique_ptr<QProcess> m_proc;
     std::string m_output;

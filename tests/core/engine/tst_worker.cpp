@@ -1,15 +1,20 @@
 // Worker against a real loopback HTTP server: streaming timestamps, keep-alive reuse, error classes
 // (HTTP status with redacted excerpt, disconnect, stall, malformed, server error event, connect refused,
-// timeout before first token), cancel within 1 s, and request building (headers, body per preset).
+// timeout before first token), cancel within 1 s, request building (headers, body per preset), sockets
+// handed between the worker's two epoll sets over reused connections, and the default worker count.
 #include "core/engine/requestbuilder.h"
 #include "core/engine/secrets.h"
+#include "core/engine/processstats.h"
 #include "core/engine/worker.h"
 #include "ssetestserver.h"
+
+#include <sched.h>
 
 #include <QElapsedTimer>
 #include <QTest>
 
 #include <mutex>
+#include <thread>
 
 using namespace Throughline;
 
@@ -28,6 +33,8 @@ private Q_SLOTS:
     void closeEachConnectionSpreadsSources();
     void requestBuilding();
     void redaction();
+    void wavesOverReusedConnections();
+    void usableCpuCountFollowsAffinity();
 
 private:
     WorkItem item(const QByteArray &mode, int tokens, std::uint64_t seq, int intervalMs = 2);
@@ -284,6 +291,58 @@ void TestWorker::redaction()
     auto k2 = resolveApiKey(e, "THROUGHLINE_TEST_KEY_VAR");
     QVERIFY(k2.ok());
     QCOMPARE(*k2, std::string("dummy-key-123"));
+}
+
+void TestWorker::wavesOverReusedConnections()
+{
+    // Each socket moves between the worker's two epoll sets (before / after its transfer's first content
+    // event) and, on keep-alive reuse, is handed back by libcurl for the next transfer: three waves of 48
+    // streams over the same 48 connections must all complete, every token counted, nothing stalled.
+    // A socket missing from both sets still creeps on through libcurl's timers (seconds per wave), hence
+    // the time bound: ~0.1 s of streaming, 6 s allowed.
+    constexpr int kStreams = 48;
+    QElapsedTimer clock;
+    clock.start();
+    for (int wave = 0; wave < 3; ++wave) {
+        for (int i = 0; i < kStreams; ++i)
+            m_worker->submit(item("ok", 8, static_cast<std::uint64_t>(wave * kStreams + i), 3));
+        waitFor(static_cast<std::size_t>((wave + 1) * kStreams));
+    }
+    QVERIFY2(clock.elapsed() < 6000,
+             qPrintable(QStringLiteral("three waves took %1 ms").arg(clock.elapsed())));
+    QCOMPARE(m_server->connections(), kStreams);
+    std::lock_guard lock(m_mutex);
+    QCOMPARE(int(m_done.size()), 3 * kStreams);
+    for (const RequestRecord &r : m_done) {
+        QCOMPARE(r.error, ErrorClass::None);
+        QCOMPARE(r.nOut, 8);
+        int content = 0;
+        for (const StreamEvent &e : r.events)
+            content += e.kind == StreamEvent::Kind::Content;
+        QCOMPARE(content, 8);
+    }
+}
+
+void TestWorker::usableCpuCountFollowsAffinity()
+{
+    // The engine's default worker count: one per CPU this process may run on, not per CPU of the machine.
+    cpu_set_t all;
+    QCOMPARE(sched_getaffinity(0, sizeof all, &all), 0);
+    QCOMPARE(usableCpuCount(), CPU_COUNT(&all));
+    int pinned = 0;
+    std::thread t([&] {
+        cpu_set_t one;
+        CPU_ZERO(&one);
+        for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+            if (CPU_ISSET(cpu, &all)) {
+                CPU_SET(cpu, &one);
+                break;
+            }
+        if (sched_setaffinity(0, sizeof one, &one) == 0)
+            pinned = usableCpuCount();
+    });
+    t.join();
+    QCOMPARE(pinned, 1);
 }
 
 QTEST_GUILESS_MAIN(TestWorker)
