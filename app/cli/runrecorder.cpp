@@ -46,6 +46,7 @@ Status recordRun(const std::string &path, const RunOutcome &run, const RunResult
     rec.storePlannedPoints = plan.shard().whole();
     if (info.targets.is_object())
         rec.targets.push_back(info.targets);
+    rec.plannedScenarios = info.plannedScenarios;
     rec.pointConfig = [&plan](int scenarioIndex, const PointOutcome &po) {
         return pointConfig(plan, scenarioIndex, po);
     };

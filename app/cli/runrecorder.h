@@ -11,6 +11,7 @@
 #include "core/util/result.h"
 
 #include <string>
+#include <vector>
 
 namespace Throughline::Cli {
 
@@ -21,6 +22,9 @@ struct RecordInfo {
     // merged shards with it: {"name", "file" (as referenced), "preset", "text" (exact file text)}; null =
     // none.
     nlohmann::json targets;
+    // Whole runs: every scenario given to the engine, in index order; those the run never reached (Ctrl-C)
+    // are stored with verdict "not_run", as the GUI stores them. Empty (shards): only the outcome's.
+    std::vector<Scenario> plannedScenarios;
 };
 
 Status recordRun(const std::string &path, const RunOutcome &run, const RunResults &res,

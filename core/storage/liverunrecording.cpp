@@ -82,7 +82,8 @@ void LiveRunRecording::pointFinished(const ScenarioOutcome &so, const PointOutco
 }
 
 Status LiveRunRecording::finish(const RunOutcome &run, const RunResults &results,
-                                const nlohmann::json &extraProvenance, bool keepStartTime)
+                                const nlohmann::json &extraProvenance, bool keepStartTime,
+                                const std::vector<int> &notRunScenarios)
 {
     if (!m_writer.isOpen())
         return makeError(ErrorCode::Internal, "live recording finished before it started");
@@ -99,6 +100,8 @@ Status LiveRunRecording::finish(const RunOutcome &run, const RunResults &results
         m_writer.setScenarioVerdict(m_uuid, so.scenarioIndex, results.scenarios[i].verdict.toJson());
         m_writer.setScenarioColdStart(m_uuid, so.scenarioIndex, so.coldStart);
     }
+    for (int index : notRunScenarios)
+        m_writer.setScenarioVerdict(m_uuid, index, nlohmann::json{{"status", "not_run"}});
     // Resumed runs keep the original run's provenance; the caller describes the resume in extraProvenance.
     nlohmann::json provenance =
         run.provenance.is_object() && !keepStartTime ? run.provenance : nlohmann::json::object();

@@ -70,8 +70,10 @@ public:
     // completed); then flushes and closes.
     // keepStartTime (resume): the original run's t=0, started_utc and provenance stay; only extraProvenance
     // keys are added/replaced.
+    // notRunScenarios: indices of scenarios the run never reached (cancelled or stopped before them); their
+    // rows get verdict {"status": "not_run"} and no points, as recordRun's plannedScenarios stores them.
     Status finish(const RunOutcome &run, const RunResults &results, const nlohmann::json &extraProvenance,
-                  bool keepStartTime);
+                  bool keepStartTime, const std::vector<int> &notRunScenarios = {});
 
     bool isOpen() const { return m_writer.isOpen(); }
     const std::string &runUuid() const { return m_uuid; }

@@ -5,6 +5,7 @@
 #include "core/campaign/shardselector.h"
 
 #include "clitestprocess.h"
+#include "demosimprocess.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -40,9 +41,7 @@ private:
     using Run = CliRun;
     Run cli(const QStringList &args, int timeoutMs = 60000);
     QProcess *startCli(const QStringList &args);
-    static Run finish(QProcess *p, int timeoutMs);
     QJsonObject planJson(const QStringList &extra);
-    QString readFile(const QString &path);
     // "--shard EXPR" of a template, EXPR unquoted, as written (shell variables unexpanded).
     QString shardExpression(const QString &text);
     // EXPR expanded by /bin/sh with the given environment, as the cluster's shell would.
@@ -55,24 +54,14 @@ private:
     QString m_simUrl;
 };
 
-QString TestCliShard::readFile(const QString &path)
-{
-    return readTextFile(path);
-}
-
 QProcess *TestCliShard::startCli(const QStringList &args)
 {
     return startCliProcess(this, m_dir.filePath(u"history.sqlite"_qs), args);
 }
 
-TestCliShard::Run TestCliShard::finish(QProcess *p, int timeoutMs)
-{
-    return finishCliProcess(p, timeoutMs);
-}
-
 TestCliShard::Run TestCliShard::cli(const QStringList &args, int timeoutMs)
 {
-    return finish(startCli(args), timeoutMs);
+    return finishCliProcess(startCli(args), timeoutMs);
 }
 
 QJsonObject TestCliShard::planJson(const QStringList &extra)
@@ -88,28 +77,15 @@ void TestCliShard::initTestCase()
     QVERIFY(m_dir.isValid());
     m_demo = QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/demo.json");
     // One simulated server shared by all clients (what the shards of a cluster run share: the endpoint).
-    // Deployment as the demo's; time scale 5, not the demo's 20: at 20x the server streams ~29k tokens/s of
-    // wall time at C=16 and client + server become CPU-bound on a 2-core machine, so the throughput compared
-    // below would measure CPU contention from other tests rather than the sharding.
-    m_sim.setProcessChannelMode(QProcess::SeparateChannels);
-    m_sim.start(QStringLiteral(THROUGHLINE_SIM_PATH),
-                {u"--model"_qs, u"gpt-oss-20b"_qs, u"--gpu"_qs, u"H200"_qs, u"--gpus"_qs, u"1"_qs,
-                 u"--precision"_qs, u"FP8"_qs, u"--time-scale"_qs, u"5"_qs, u"--seed"_qs, u"7"_qs,
-                 u"--port"_qs, u"0"_qs});
-    QVERIFY(m_sim.waitForStarted(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(m_sim.canReadLine(), 10000);
-    const QString line = QString::fromUtf8(m_sim.readLine()).trimmed(); // "listening 127.0.0.1:PORT"
-    QVERIFY2(line.startsWith(u"listening 127.0.0.1:"_qs), qPrintable(line));
-    m_simUrl = u"http://"_qs + line.mid(10);
+    // Deployment as the demo's, time scale 5 (demosimprocess.h says why not the demo's 20).
+    QString error;
+    m_simUrl = startDemoSim(m_sim, &error);
+    QVERIFY2(!m_simUrl.isEmpty(), qPrintable(error));
 }
 
 void TestCliShard::cleanupTestCase()
 {
-    if (m_sim.state() != QProcess::NotRunning) {
-        m_sim.terminate();
-        if (!m_sim.waitForFinished(5000))
-            m_sim.kill();
-    }
+    stopDemoSim(m_sim);
 }
 
 // The plan lists every scenario and point and sends nothing (the endpoint below is a closed port).
@@ -131,7 +107,8 @@ void TestCliShard::planOnlyTable()
     const QString dir = m_dir.filePath(u"plan-out"_qs);
     const Run written = cli({u"run"_qs, m_demo, u"--plan-only"_qs, u"--out"_qs, dir});
     QCOMPARE(written.code, 0);
-    const QJsonObject fromFile = QJsonDocument::fromJson(readFile(dir + u"/plan.json"_qs).toUtf8()).object();
+    const QJsonObject fromFile =
+        QJsonDocument::fromJson(readTextFile(dir + u"/plan.json"_qs).toUtf8()).object();
     QCOMPARE(fromFile, planJson({}));
     QCOMPARE(QDir(dir).entryList(QDir::Files), QStringList{u"plan.json"_qs});
 }
@@ -211,7 +188,7 @@ void TestCliShard::planSharesAddUp()
 // longer, as deriving it from the request count would give).
 void TestCliShard::planOpenLoopRates()
 {
-    QString text = readFile(m_demo);
+    QString text = readTextFile(m_demo);
     text.replace(u"\"mode\": \"closed\""_qs,
                  u"\"mode\": \"open\", \"rates\": [3, 12], \"point_duration_s\": 40, \"warmup_s\": 4"_qs);
     const QString path = m_dir.filePath(u"open.json"_qs);
@@ -271,7 +248,7 @@ void TestCliShard::badShard()
 // Bisection picks each point from the previous result: shards could not agree on their points.
 void TestCliShard::searchCannotBeSharded()
 {
-    QString text = readFile(m_demo);
+    QString text = readTextFile(m_demo);
     text.replace(u"\"mode\": \"closed\""_qs, u"\"mode\": \"search\", \"c_min\": 1, \"c_max\": 16"_qs);
     const QString path = m_dir.filePath(u"search.json"_qs);
     QFile f(path);
@@ -307,7 +284,7 @@ void TestCliShard::twoShardsMergeLikeOneClient()
                                                 u"--out"_qs,
                                                 m_dir.filePath(QStringLiteral("shard-%1").arg(i))});
     for (QProcess *p : shards) {
-        const Run r = finish(p, 60000);
+        const Run r = finishCliProcess(p, 60000);
         QVERIFY2(r.code == 0, qPrintable(r.err));
         QVERIFY2(r.out.contains(u"verdicts above cover this shard's share only"_qs), qPrintable(r.out));
     }
@@ -325,13 +302,13 @@ void TestCliShard::twoShardsMergeLikeOneClient()
     const QString exported = m_dir.filePath(u"merged.json"_qs);
     const Run e = cli({u"export"_qs, merged, u"--format"_qs, u"json"_qs, u"--out"_qs, exported});
     QVERIFY2(e.code == 0, qPrintable(e.err));
-    const QJsonObject mj = QJsonDocument::fromJson(readFile(exported).toUtf8()).object();
+    const QJsonObject mj = QJsonDocument::fromJson(readTextFile(exported).toUtf8()).object();
     const QJsonObject wj =
-        QJsonDocument::fromJson(readFile(wholeDir + u"/results.json"_qs).toUtf8()).object();
+        QJsonDocument::fromJson(readTextFile(wholeDir + u"/results.json"_qs).toUtf8()).object();
     const QJsonArray mp = mj[u"scenarios"_qs].toArray()[0].toObject()[u"points"_qs].toArray();
     const QJsonArray wp = wj[u"scenarios"_qs].toArray()[0].toObject()[u"points"_qs].toArray();
     const QJsonObject s0 =
-        QJsonDocument::fromJson(readFile(m_dir.filePath(u"shard-0/results.json"_qs)).toUtf8()).object();
+        QJsonDocument::fromJson(readTextFile(m_dir.filePath(u"shard-0/results.json"_qs)).toUtf8()).object();
     const QJsonArray sp = s0[u"scenarios"_qs].toArray()[0].toObject()[u"points"_qs].toArray();
     QCOMPARE(mp.size(), 3);
     QCOMPARE(wp.size(), 3);
@@ -424,7 +401,7 @@ void TestCliShard::checkTemplateShards(const QString &expr, int n, const QString
 void TestCliShard::kubernetesTemplateShardExpression()
 {
     const QString text =
-        readFile(QStringLiteral(THROUGHLINE_SOURCE_DIR "/packaging/cluster/k8s-indexed-job.yaml"));
+        readTextFile(QStringLiteral(THROUGHLINE_SOURCE_DIR "/packaging/cluster/k8s-indexed-job.yaml"));
     QVERIFY(!text.isEmpty());
     QVERIFY(text.contains(u"completionMode: Indexed"_qs));
     // N appears three times and must agree: completions, parallelism (all shards at once) and SHARDS.
@@ -445,7 +422,7 @@ void TestCliShard::kubernetesTemplateShardExpression()
 void TestCliShard::slurmTemplateShardExpression()
 {
     const QString text =
-        readFile(QStringLiteral(THROUGHLINE_SOURCE_DIR "/packaging/cluster/slurm-array.sbatch"));
+        readTextFile(QStringLiteral(THROUGHLINE_SOURCE_DIR "/packaging/cluster/slurm-array.sbatch"));
     QVERIFY(!text.isEmpty());
     const auto array = QRegularExpression(u"\\n#SBATCH --array=(\\d+)-(\\d+)\\s*\\n"_qs).match(text);
     QVERIFY2(array.hasMatch(), "#SBATCH --array=FIRST-LAST (unthrottled) expected");

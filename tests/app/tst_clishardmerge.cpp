@@ -3,6 +3,7 @@
 // recomputed from the merged raw samples, verdict judged on the merged point with the campaign's own minimum
 // window; then again with the shards' clocks off by −200/+200/−100/+150 ms (run --clock-offset-ms).
 #include "clitestprocess.h"
+#include "demosimprocess.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -31,8 +32,6 @@ private slots:
 private:
     using Run = CliRun;
     QProcess *startCli(const QStringList &args);
-    static Run finish(QProcess *p, int timeoutMs);
-    QString readFile(const QString &path);
     QJsonObject onlyPoint(const QString &resultsJson);
     // Runs 4 shards (clock offsets in ms), merges them; returns the merged point of results.json form.
     void runShardsAndCompare(const QString &tag, const std::vector<int> &offsetsMs);
@@ -44,24 +43,14 @@ private:
     double m_wholeTps = 0;
 };
 
-QString TestCliShardMerge::readFile(const QString &path)
-{
-    return readTextFile(path);
-}
-
 QProcess *TestCliShardMerge::startCli(const QStringList &args)
 {
     return startCliProcess(this, m_dir.filePath(u"history.sqlite"_qs), args);
 }
 
-TestCliShardMerge::Run TestCliShardMerge::finish(QProcess *p, int timeoutMs)
-{
-    return finishCliProcess(p, timeoutMs);
-}
-
 QJsonObject TestCliShardMerge::onlyPoint(const QString &resultsJson)
 {
-    const QJsonObject j = QJsonDocument::fromJson(readFile(resultsJson).toUtf8()).object();
+    const QJsonObject j = QJsonDocument::fromJson(readTextFile(resultsJson).toUtf8()).object();
     const QJsonArray points = j[u"scenarios"_qs].toArray()[0].toObject()[u"points"_qs].toArray();
     return points.size() == 1 ? points[0].toObject() : QJsonObject();
 }
@@ -72,7 +61,7 @@ void TestCliShardMerge::initTestCase()
     // The demo campaign reduced to one point, C=16 with 20 × C measured requests (≈ 6 s at time scale 5):
     // long against the ±200 ms clock offsets below. Everything else (SLOs, min_window_s 0.5, targets) as
     // the demo's.
-    QString text = readFile(QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/demo.json"));
+    QString text = readTextFile(QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/demo.json"));
     QVERIFY(text.contains(u"\"concurrencies\": [1, 4, 16]"_qs));
     text.replace(u"\"concurrencies\": [1, 4, 16]"_qs, u"\"concurrencies\": [16]"_qs);
     text.replace(u"\"request_multiplier\": 10"_qs, u"\"request_multiplier\": 20"_qs);
@@ -81,27 +70,20 @@ void TestCliShardMerge::initTestCase()
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(text.toUtf8());
     f.close();
-    // One simulated server shared by all clients; time scale 5 (see tst_clishard.cpp for why not 20).
-    m_sim.setProcessChannelMode(QProcess::SeparateChannels);
-    // The simulator's default prefix cache stays on: prompts are unique per run (PromptSource::setRunSalt),
-    // so shard 0 — whose seqs start at 0 like the reference run's — no longer finds the reference's prompts
-    // in the cache (it did, and the shards were served 1.5–7 % faster than the reference).
-    m_sim.start(QStringLiteral(THROUGHLINE_SIM_PATH),
-                {u"--model"_qs, u"gpt-oss-20b"_qs, u"--gpu"_qs, u"H200"_qs, u"--gpus"_qs, u"1"_qs,
-                 u"--precision"_qs, u"FP8"_qs, u"--time-scale"_qs, u"5"_qs, u"--seed"_qs, u"7"_qs,
-                 u"--port"_qs, u"0"_qs});
-    QVERIFY(m_sim.waitForStarted(10000));
-    QTRY_VERIFY_WITH_TIMEOUT(m_sim.canReadLine(), 10000);
-    const QString line = QString::fromUtf8(m_sim.readLine()).trimmed(); // "listening 127.0.0.1:PORT"
-    QVERIFY2(line.startsWith(u"listening 127.0.0.1:"_qs), qPrintable(line));
-    m_simUrl = u"http://"_qs + line.mid(10);
+    // One simulated server shared by all clients; time scale 5 (demosimprocess.h says why not 20). Its
+    // prefix cache stays on: prompts are unique per run (PromptSource::setRunSalt), so shard 0 — whose seqs
+    // start at 0 like the reference run's — no longer finds the reference's prompts in the cache (it did,
+    // and the shards were served 1.5–7 % faster than the reference).
+    QString error;
+    m_simUrl = startDemoSim(m_sim, &error);
+    QVERIFY2(!m_simUrl.isEmpty(), qPrintable(error));
 
     // The reference: one client, whole load.
     const QString wholeDir = m_dir.filePath(u"whole"_qs);
     const Run whole =
-        finish(startCli({u"run"_qs, m_campaign, u"--only"_qs, u"phase=Chat"_qs, u"--endpoint"_qs, m_simUrl,
-                         u"--no-history"_qs, u"--out"_qs, wholeDir}),
-               60000);
+        finishCliProcess(startCli({u"run"_qs, m_campaign, u"--only"_qs, u"phase=Chat"_qs, u"--endpoint"_qs,
+                                   m_simUrl, u"--no-history"_qs, u"--out"_qs, wholeDir}),
+                         60000);
     // 0, 1 or 4: the demo's latency targets can fail, and the client can judge itself client_bound, on a
     // loaded machine (client delays × time scale); the comparisons below depend on neither.
     QVERIFY2(whole.code == 0 || whole.code == 1 || whole.code == 4, qPrintable(whole.out + whole.err));
@@ -112,11 +94,7 @@ void TestCliShardMerge::initTestCase()
 
 void TestCliShardMerge::cleanupTestCase()
 {
-    if (m_sim.state() != QProcess::NotRunning) {
-        m_sim.terminate();
-        if (!m_sim.waitForFinished(5000))
-            m_sim.kill();
-    }
+    stopDemoSim(m_sim);
 }
 
 static double percentileSorted(const std::vector<double> &v, double p)
@@ -146,7 +124,7 @@ void TestCliShardMerge::runShardsAndCompare(const QString &tag, const std::vecto
         shards << startCli(args);
     }
     for (QProcess *p : shards) {
-        const Run r = finish(p, 60000);
+        const Run r = finishCliProcess(p, 60000);
         QVERIFY2(r.code == 0, qPrintable(r.err));
     }
     QStringList mergeArgs{u"merge"_qs};
@@ -154,7 +132,7 @@ void TestCliShardMerge::runShardsAndCompare(const QString &tag, const std::vecto
         mergeArgs << m_dir.filePath(tag + QStringLiteral("-%1/run.tlrun").arg(i));
     const QString merged = m_dir.filePath(tag + u"-merged.tlrun"_qs);
     mergeArgs << u"--out"_qs << merged << u"--json"_qs;
-    const Run m = finish(startCli(mergeArgs), 60000);
+    const Run m = finishCliProcess(startCli(mergeArgs), 60000);
     const QJsonObject report = QJsonDocument::fromJson(m.out.toUtf8()).object();
     QVERIFY2(!report.isEmpty(), qPrintable(m.out + m.err));
     QCOMPARE(report[u"shards"_qs].toInt(), n);
@@ -172,8 +150,8 @@ void TestCliShardMerge::runShardsAndCompare(const QString &tag, const std::vecto
     QCOMPARE(m.code, verdict == u"pass"_qs ? 0 : 1);
 
     const QString exported = m_dir.filePath(tag + u"-merged.json"_qs);
-    const Run e =
-        finish(startCli({u"export"_qs, merged, u"--format"_qs, u"json"_qs, u"--out"_qs, exported}), 30000);
+    const Run e = finishCliProcess(
+        startCli({u"export"_qs, merged, u"--format"_qs, u"json"_qs, u"--out"_qs, exported}), 30000);
     QVERIFY2(e.code == 0, qPrintable(e.err));
     const QJsonObject point = onlyPoint(exported);
     QVERIFY(!point.isEmpty());
@@ -185,7 +163,7 @@ void TestCliShardMerge::runShardsAndCompare(const QString &tag, const std::vecto
              QJsonDocument(validity).toJson().constData());
     QCOMPARE(point[u"load"_qs].toObject()[u"concurrency"_qs].toInt(), 16);
     QCOMPARE(point[u"merge"_qs].toObject()[u"shards"_qs].toInt(), n);
-    const QJsonObject mj = QJsonDocument::fromJson(readFile(exported).toUtf8()).object();
+    const QJsonObject mj = QJsonDocument::fromJson(readTextFile(exported).toUtf8()).object();
     QCOMPARE(mj[u"scenarios"_qs].toArray()[0].toObject()[u"verdict"_qs].toObject()[u"status"_qs].toString(),
              verdict);
 
@@ -198,11 +176,11 @@ void TestCliShardMerge::runShardsAndCompare(const QString &tag, const std::vecto
     // Percentiles from the merged raw samples: TTFT of the measured set (non-warm-up, successful, t_send in
     // [first, last) of the merged point) recomputed from the merged bundle's request rows.
     const QString csv = m_dir.filePath(tag + u"-requests.csv"_qs);
-    const Run rc = finish(
+    const Run rc = finishCliProcess(
         startCli({u"export"_qs, merged, u"--format"_qs, u"csv"_qs, u"--requests"_qs, u"--out"_qs, csv}),
         30000);
     QVERIFY2(rc.code == 0, qPrintable(rc.err));
-    const QStringList lines = readFile(csv).split(u'\n', Qt::SkipEmptyParts);
+    const QStringList lines = readTextFile(csv).split(u'\n', Qt::SkipEmptyParts);
     QVERIFY(lines.size() > 1);
     const QStringList header = lines[0].split(u',');
     const auto col = [&](const QString &name) { return header.indexOf(name); };
@@ -251,7 +229,7 @@ void TestCliShardMerge::fourShardsWithClockOffsets()
 {
     runShardsAndCompare(u"offset"_qs, {-200, 200, -100, 150});
     // The injected offsets are recorded with each shard (testing provenance).
-    const QString prov = readFile(m_dir.filePath(u"offset-1/provenance.json"_qs));
+    const QString prov = readTextFile(m_dir.filePath(u"offset-1/provenance.json"_qs));
     QVERIFY2(prov.contains(u"\"clock_offset_ms\": 200"_qs), qPrintable(prov.left(400)));
 }
 
@@ -275,10 +253,10 @@ void TestCliShardMerge::lateShardIsFlagged()
     QTRY_VERIFY_WITH_TIMEOUT(QDateTime::currentDateTimeUtc() > start.addMSecs(400), 10000);
     QProcess *second = startCli(shardArgs(1));
     for (QProcess *p : {first, second}) {
-        const Run r = finish(p, 60000);
+        const Run r = finishCliProcess(p, 60000);
         QVERIFY2(r.code == 0, qPrintable(r.err));
     }
-    const Run m = finish(
+    const Run m = finishCliProcess(
         startCli({u"merge"_qs, m_dir.filePath(u"late-0/run.tlrun"_qs), m_dir.filePath(u"late-1/run.tlrun"_qs),
                   u"--out"_qs, m_dir.filePath(u"late.tlrun"_qs), u"--json"_qs}),
         60000);

@@ -1,9 +1,7 @@
 // Every ui model under QAbstractItemModelTester, with real data (catalog, demo expansion).
 #include "guitestmain.h"
 
-#include "core/campaign/catalog.h"
-#include "core/campaign/matrixexpander.h"
-#include "ui/document/campaignio.h"
+#include "common/demoscenario.h"
 #include "ui/models/checkablelistmodel.h"
 #include "ui/models/deploymenttablemodel.h"
 #include "ui/models/problemlistmodel.h"
@@ -22,12 +20,9 @@ class TestModels : public QObject
 private:
     static std::vector<Scenario> demoScenarios()
     {
-        auto c = CampaignIo::read(QStringLiteral(":/campaigns/demo.json"));
-        if (!c)
-            qFatal("demo campaign: %s", c.error().message.c_str());
-        auto s = MatrixExpander(Catalog::builtin()).expand(*c);
+        auto s = TestSupport::demoScenarios();
         if (!s)
-            qFatal("expand: %s", s.error().message.c_str());
+            qFatal("demo campaign: %s", s.error().message.c_str());
         return *s;
     }
 

@@ -3,8 +3,8 @@
 // demo's SLOs are deterministic with jitter 0), the curve holds one point per reportable load point,
 // the time-series plots filled, and the ~10 Hz UI timer never fell more than 1 s behind.
 #include "guitestmain.h"
+#include "simrunwindow.h"
 
-#include "app/gui/simlauncher.h"
 #include "ui/document/campaigndocument.h"
 #include "ui/mainwindow.h"
 #include "ui/models/roles.h"
@@ -25,17 +25,13 @@ class TestRunMonitorE2e : public QObject
 private slots:
     void demoRunsAndPasses()
     {
-        QTemporaryDir dir;
-        MainWindow::Options options;
-        options.databasePath = dir.filePath(QStringLiteral("history.sqlite"));
-        options.restoreState = false;
-        MainWindow window(options);
+        TestFixture::SimRunWindow fixture;
+        MainWindow &window = fixture.window;
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCOMPARE(window.document()->filePath(), MainWindow::demoCampaignPath());
 
-        RunPage *run = window.runPage();
-        run->setSimLauncher(makeInProcessSimLauncher());
+        RunPage *run = fixture.simulatedRunPage();
         run->setWorkers(2);
         QSignalSpy finished(run, &RunPage::runFinished);
         QAction *start = window.findChild<QAction *>(QStringLiteral("startRun"));
@@ -128,11 +124,8 @@ private slots:
 
     void cancelStopsRun()
     {
-        QTemporaryDir dir;
-        MainWindow::Options options;
-        options.databasePath = dir.filePath(QStringLiteral("history.sqlite"));
-        options.restoreState = false;
-        MainWindow window(options);
+        TestFixture::SimRunWindow fixture;
+        MainWindow &window = fixture.window;
         // Slow the simulator down so the run is still going when we cancel.
         window.document()->edit(QStringLiteral("slow"), [](Campaign &c) {
             c.endpoints[0].sim.timeScale = 1;
@@ -140,8 +133,7 @@ private slots:
             c.plan.concurrencies = {8};
             c.plan.requestMultiplier = 200;
         });
-        RunPage *run = window.runPage();
-        run->setSimLauncher(makeInProcessSimLauncher());
+        RunPage *run = fixture.simulatedRunPage();
         QSignalSpy finished(run, &RunPage::runFinished);
         QVERIFY(run->start());
         QTest::qWait(1500);

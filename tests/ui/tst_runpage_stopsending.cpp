@@ -5,8 +5,8 @@
 // recording code as the CLI) and in the History page's list. Metric tooltips come from
 // resources/catalog/metric_definitions.json.
 #include "guitestmain.h"
+#include "simrunwindow.h"
 
-#include "app/gui/simlauncher.h"
 #include "core/engine/requestrecord.h"
 #include "core/storage/historyreader.h"
 #include "ui/document/campaigndocument.h"
@@ -53,11 +53,8 @@ class TestRunPageStopSending : public QObject
 private slots:
     void metricTooltipsComeFromDefinitions()
     {
-        QTemporaryDir dir;
-        MainWindow::Options options;
-        options.databasePath = dir.filePath(QStringLiteral("history.sqlite"));
-        options.restoreState = false;
-        MainWindow window(options);
+        TestFixture::SimRunWindow fixture;
+        MainWindow &window = fixture.window;
         RunPage *run = window.runPage();
         const QString ttft = definitionFromFile("ttft_ms");
         const QString tpot = definitionFromFile("tpot_ms");
@@ -74,11 +71,8 @@ private slots:
 
     void stopMidPointCountsInFlight()
     {
-        QTemporaryDir dir;
-        MainWindow::Options options;
-        options.databasePath = dir.filePath(QStringLiteral("history.sqlite"));
-        options.restoreState = false;
-        MainWindow window(options);
+        TestFixture::SimRunWindow fixture;
+        MainWindow &window = fixture.window;
         // One long point at real time, no warm-up: the stop lands while measured requests are in flight.
         window.document()->edit(QStringLiteral("one long point"), [](Campaign &c) {
             c.endpoints[0].sim.timeScale = 1;
@@ -86,8 +80,7 @@ private slots:
             c.plan.requestMultiplier = 200;
             c.plan.warmupRequests = 0;
         });
-        RunPage *run = window.runPage();
-        run->setSimLauncher(makeInProcessSimLauncher());
+        RunPage *run = fixture.simulatedRunPage();
         QSignalSpy finished(run, &RunPage::runFinished);
         QVERIFY(run->start());
         // Stop once requests have finished in two closed live buckets (the closed loop re-sent them).
@@ -135,11 +128,8 @@ private slots:
 
     void stopSendingFinishesInFlightAndRecords()
     {
-        QTemporaryDir dir;
-        MainWindow::Options options;
-        options.databasePath = dir.filePath(QStringLiteral("history.sqlite"));
-        options.restoreState = false;
-        MainWindow window(options);
+        TestFixture::SimRunWindow fixture;
+        MainWindow &window = fixture.window;
         window.resize(1280, 860);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
@@ -147,8 +137,7 @@ private slots:
         // Longer points (more requests each) so the run is still busy when the first points are in.
         window.document()->edit(QStringLiteral("longer"), [](Campaign &c) { c.plan.requestMultiplier = 30; });
 
-        RunPage *run = window.runPage();
-        run->setSimLauncher(makeInProcessSimLauncher());
+        RunPage *run = fixture.simulatedRunPage();
         run->setWorkers(2);
         RunPointsModel *points = run->pointsModel();
         QSignalSpy finished(run, &RunPage::runFinished);
@@ -233,7 +222,7 @@ private slots:
         QCOMPARE(recorded.at(0).at(0).toString(), uuid);
         QVERIFY2(run->lastRunRecorded(), qPrintable(run->lastRecordNote()));
         HistoryReader reader;
-        QVERIFY(reader.open(options.databasePath.toStdString()));
+        QVERIFY(reader.open(fixture.options.databasePath.toStdString()));
         auto detail = reader.runDetail(outcome->runId);
         QVERIFY2(detail, detail ? "" : detail.error().message.c_str());
         QCOMPARE(QString::fromStdString(detail->summary.source), QStringLiteral("throughline"));

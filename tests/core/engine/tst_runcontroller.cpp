@@ -1,8 +1,7 @@
 // RunController against the real simulated endpoint (SimServer in-process, time scale 1, zero jitter,
 // ground-truth JSONL joined by X-Request-Id): client-added first-token delay, per-request TPOT, N_out by
 // event counting with include_usage off, fault classification, endpoint-down abort, key hygiene, cancel.
-#include "core/campaign/campaignjson.h"
-#include "core/campaign/matrixexpander.h"
+#include "common/demoscenario.h"
 #include "core/engine/runcontroller.h"
 #include "core/sim/faultspec.h"
 #include "core/sim/simserver.h"
@@ -104,11 +103,9 @@ private:
 void TestRunController::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
-    QVERIFY2(campaign.ok(), campaign.ok() ? "" : campaign.error().message.c_str());
-    auto list = MatrixExpander().expand(*campaign);
-    QVERIFY(list.ok() && !list->empty());
-    m_chat = list->front();
+    auto demo = TestSupport::firstDemoScenario();
+    QVERIFY2(demo.ok(), TestSupport::errorText(demo));
+    m_chat = *demo;
     QCOMPARE(m_chat.phase.isl, 128);
 }
 

@@ -3,8 +3,7 @@
 // summary lands in results.json (schema-valid) and in storage (telemetry_series, telemetry_sources,
 // point_telemetry); an injected mid-stream stall is found; dead telemetry URLs (closed port, HTTP 500) are
 // counted and leave the output throughput within 2 % of a run without telemetry.
-#include "core/campaign/campaignjson.h"
-#include "core/campaign/matrixexpander.h"
+#include "common/demoscenario.h"
 #include "core/engine/runcontroller.h"
 #include "core/metrics/jsonschemavalidator.h"
 #include "core/metrics/resultsjson.h"
@@ -158,11 +157,9 @@ private:
 void TestRunTelemetry::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
-    QVERIFY2(campaign.ok(), campaign.ok() ? "" : campaign.error().message.c_str());
-    auto list = MatrixExpander().expand(*campaign);
-    QVERIFY(list.ok() && !list->empty());
-    m_chat = list->front();
+    auto demo = TestSupport::firstDemoScenario();
+    QVERIFY2(demo.ok(), TestSupport::errorText(demo));
+    m_chat = *demo;
 }
 
 Scenario TestRunTelemetry::scenario(const std::vector<int> &concurrencies, int requests,

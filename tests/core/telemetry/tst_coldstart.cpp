@@ -3,8 +3,8 @@
 // start (or a --ready-since moment) and times the first request. Time to ready must land within one poll
 // interval of the delay; the facts reach results.json (schema-valid, round trip) and the history database
 // (scenario config JSON). Also the campaign JSON round trip of endpoint.cold_start.
+#include "common/demoscenario.h"
 #include "core/campaign/campaignjson.h"
-#include "core/campaign/matrixexpander.h"
 #include "core/engine/runcontroller.h"
 #include "core/metrics/jsonschemavalidator.h"
 #include "core/metrics/resultsjson.h"
@@ -44,11 +44,9 @@ private:
 void TestColdStart::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
-    QVERIFY2(campaign.ok(), campaign.ok() ? "" : campaign.error().message.c_str());
-    auto list = MatrixExpander().expand(*campaign);
-    QVERIFY(list.ok() && !list->empty());
-    m_base = list->front();
+    auto demo = TestSupport::firstDemoScenario();
+    QVERIFY2(demo.ok(), TestSupport::errorText(demo));
+    m_base = *demo;
 }
 
 Scenario TestColdStart::scenario(int port, double pollS, double timeoutS) const
@@ -204,8 +202,8 @@ void TestColdStart::notReadyInTime()
 
 void TestColdStart::campaignRoundTrip()
 {
-    auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
-    QVERIFY(campaign.ok());
+    auto campaign = TestSupport::demoCampaign();
+    QVERIFY2(campaign.ok(), TestSupport::errorText(campaign));
     // Default (off): not written, so existing campaigns keep their canonical form.
     nlohmann::json j = CampaignJson::toJson(*campaign);
     for (const auto &e : j["endpoints"])

@@ -2,8 +2,10 @@
 // Shared by tst_exactprompts and tst_exactworkloads: the fetched tokenizer cache of the build tree, an
 // in-process SimServer launcher that counts prompts with the model's own tokenizer (chat: templated) and
 // prefix caching in 16-token blocks, and a skip when the cache is incomplete.
+#include "common/runalone.h"
 #include "core/campaign/catalog.h"
 #include "core/engine/runcontroller.h"
+#include "core/engine/tokenizerpromptsource.h"
 #include "core/sim/simserver.h"
 #include "core/tokenizer/tokenizerstore.h"
 
@@ -67,6 +69,19 @@ inline Scenario exactScenario(const Scenario &base, const std::string &model, in
     s.plan.requestTimeoutS = 60;
     s.plan.seed = 20261129;
     return s;
+}
+
+// Runs `s` alone on inProcessSim(timeScale), telemetry scraping off; exactPrompts: prompts from
+// exactPromptSourceFactory(kCache) (else the workload's own source). An error when the run fails or the
+// scenario aborts.
+inline Result<RunOutcome> runAlone(const Scenario &s, double timeScale, bool exactPrompts)
+{
+    RunOptions opt;
+    opt.simLauncher = inProcessSim(timeScale);
+    if (exactPrompts)
+        opt.promptFactory = exactPromptSourceFactory(kCache);
+    opt.scrapeTelemetry = false;
+    return TestSupport::runAlone(s, opt);
 }
 
 inline bool cacheComplete()

@@ -8,10 +8,9 @@
 // Prefix reuse: shared_prefix_ratio 0.5 gives a cache hit rate of ≈ 50 % and a lower TTFT than ratio 0.
 // Needs the fetched tokenizer files (fixture tst_tokenizerfetch); skips with a message when the cache is
 // empty.
+#include "common/demoscenario.h"
 #include "exactsim.h"
 
-#include "core/campaign/campaignjson.h"
-#include "core/campaign/matrixexpander.h"
 #include "core/engine/tokenizerpromptsource.h"
 #include "core/tokenizer/chattemplate.h"
 
@@ -22,6 +21,7 @@
 
 using namespace Throughline;
 using namespace Throughline::ExactTest;
+using Throughline::TestSupport::errorText;
 using namespace Qt::StringLiterals;
 
 class TestExactPrompts : public QObject
@@ -41,11 +41,9 @@ private:
 
 void TestExactPrompts::initTestCase()
 {
-    auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
-    QVERIFY2(campaign.ok(), campaign.ok() ? "" : campaign.error().message.c_str());
-    auto list = MatrixExpander().expand(*campaign);
-    QVERIFY(list.ok() && !list->empty());
-    m_base = list->front();
+    auto demo = TestSupport::firstDemoScenario();
+    QVERIFY2(demo.ok(), errorText(demo));
+    m_base = *demo;
 }
 
 Scenario TestExactPrompts::scenario(const std::string &model, int isl, int c, int requests) const
@@ -101,16 +99,10 @@ void TestExactPrompts::exactIsl()
     QCOMPARE(s.model.name, model.toStdString());
     s.endpoint.flavour = chat ? ApiFlavour::Chat : ApiFlavour::Completions;
     s.backend.acceptsTokenIdPrompts = tokenIds;
-    RunOptions opt;
-    opt.simLauncher = inProcessSim(1000);
-    opt.promptFactory = exactPromptSourceFactory(kCache);
-    opt.scrapeTelemetry = false;
     const auto t0 = std::chrono::steady_clock::now();
-    RunController rc({s}, opt);
-    auto out = rc.run();
-    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    auto out = runAlone(s, 1000, true);
+    QVERIFY2(out.ok(), errorText(out));
     const ScenarioOutcome &so = out->scenarios.at(0);
-    QVERIFY2(!so.aborted, so.abortReason.c_str());
     const std::string source = so.requestTemplate.value("prompt_source", std::string());
     QVERIFY2(source.rfind(chat ? "exact-chat:" : "exact:", 0) == 0, source.c_str());
     const PointOutcome &po = so.points.at(0);
@@ -168,15 +160,9 @@ void TestExactPrompts::prefixReuse()
     for (int k = 0; k < 2; ++k) {
         Scenario s = scenario("Llama-3.3-70B-Instruct", 2048, 4, 80);
         s.plan.sharedPrefixRatio = k == 0 ? 0.0 : 0.5;
-        RunOptions opt;
-        opt.simLauncher = inProcessSim(20);
-        opt.promptFactory = exactPromptSourceFactory(kCache);
-        opt.scrapeTelemetry = false;
-        RunController rc({s}, opt);
-        auto out = rc.run();
-        QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+        auto out = runAlone(s, 20, true);
+        QVERIFY2(out.ok(), errorText(out));
         const ScenarioOutcome &so = out->scenarios.at(0);
-        QVERIFY2(!so.aborted, so.abortReason.c_str());
         const PointResult &r = so.points.at(0).result;
         QVERIFY(r.nOk >= 70); // measured set: t_send in [W0, W1) leaves out the last request
         QCOMPARE(r.prompts.nUsage, r.nOk);

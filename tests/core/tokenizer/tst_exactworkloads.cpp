@@ -4,10 +4,9 @@
 // cache); agentic: every call exactly its step's ISL; multi-turn: turn 0 exactly ISL, later turns the
 // history's count + ISL, and the server agrees; dataset: the recorded ISL is the tokenizer's count of the
 // real text. Chat and completions; the three shipped tokenizers.
+#include "common/demoscenario.h"
 #include "exactsim.h"
 
-#include "core/campaign/campaignjson.h"
-#include "core/campaign/matrixexpander.h"
 #include "core/engine/tokenizerpromptsource.h"
 #include "core/workload/tracedriver.h"
 
@@ -22,6 +21,7 @@
 
 using namespace Throughline;
 using namespace Throughline::ExactTest;
+using Throughline::TestSupport::errorText;
 using namespace Qt::StringLiterals;
 
 class TestExactWorkloads : public QObject
@@ -44,11 +44,9 @@ void TestExactWorkloads::initTestCase()
 {
     // Workload drivers load the model's tokenizer from the default cache (as the CLI does).
     qputenv("THROUGHLINE_TOKENIZER_DIR", QByteArray::fromStdString(kCache));
-    auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
-    QVERIFY2(campaign.ok(), campaign.ok() ? "" : campaign.error().message.c_str());
-    auto list = MatrixExpander().expand(*campaign);
-    QVERIFY(list.ok() && !list->empty());
-    m_base = list->front();
+    auto demo = TestSupport::firstDemoScenario();
+    QVERIFY2(demo.ok(), errorText(demo));
+    m_base = *demo;
 }
 
 Scenario TestExactWorkloads::scenario(const std::string &model, int isl, int c, int requests) const
@@ -102,14 +100,9 @@ void TestExactWorkloads::traceExact()
     s.phase.workload.path = path.toStdString();
     s.phase.workload.blockTokens = 64;
     s.deployment.gpus = 8; // DeepSeek-R1 on one GPU has no KV capacity, hence no prefix cache
-    RunOptions opt;
-    opt.simLauncher = inProcessSim(100);
-    opt.scrapeTelemetry = false;
-    RunController rc({s}, opt);
-    auto out = rc.run();
-    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    auto out = runAlone(s, 100, false);
+    QVERIFY2(out.ok(), errorText(out));
     const ScenarioOutcome &so = out->scenarios.at(0);
-    QVERIFY2(!so.aborted, so.abortReason.c_str());
     std::vector<RequestRecord> recs = so.points.at(0).records;
     QCOMPARE(recs.size(), lengths.size());
     std::sort(recs.begin(), recs.end(), [](const auto &a, const auto &b) { return a.tSched < b.tSched; });
@@ -160,14 +153,9 @@ void TestExactWorkloads::sessionsExact()
     } else {
         s.phase.workload.path = THROUGHLINE_TEST_DATA_DIR "/workload/sharegpt.jsonl";
     }
-    RunOptions opt;
-    opt.simLauncher = inProcessSim(20);
-    opt.scrapeTelemetry = false;
-    RunController rc({s}, opt);
-    auto out = rc.run();
-    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    auto out = runAlone(s, 20, false);
+    QVERIFY2(out.ok(), errorText(out));
     const ScenarioOutcome &so = out->scenarios.at(0);
-    QVERIFY2(!so.aborted, so.abortReason.c_str());
     const auto &recs = so.points.at(0).records;
     QVERIFY(recs.size() >= 8);
     std::set<int> isls;

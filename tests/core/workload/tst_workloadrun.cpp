@@ -2,10 +2,10 @@
 // scale 1, zero jitter, ground-truth JSONL joined by X-Request-Id): agentic chain latency vs the simulator's
 // per-call t_accept → last token write plus think times (done-when: within 1 %, client gaps separately),
 // multi-turn prompts growing turn by turn, trace replay on its own schedule, dataset lengths.
-#include "core/campaign/campaignjson.h"
-#include "core/campaign/matrixexpander.h"
+#include "common/demoscenario.h"
+#include "common/runalone.h"
 #include "core/engine/runcontroller.h"
-#include "core/sim/simprocess.h"
+#include "core/engine/simchildlauncher.h" // tests/core/engine/ (a throughline-sim child per scenario)
 #include "core/workload/tracefile.h"
 
 #include <QFile>
@@ -69,7 +69,9 @@ private Q_SLOTS:
 
 private:
     Scenario base(int c, int requests);
-    SimLauncher launcher(const QString &truthPath);
+    // Runs `sc` alone against a throughline-sim child that writes its ground truth to `truthPath`; an error
+    // when the run fails or the scenario aborts. workers 0 = one per core.
+    Result<RunOutcome> runAlone(const Scenario &sc, const QString &truthPath, int workers = 0);
     QTemporaryDir m_dir;
     Scenario m_chat;
 };
@@ -77,11 +79,9 @@ private:
 void TestWorkloadRun::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
-    QVERIFY(campaign.ok());
-    auto list = MatrixExpander().expand(*campaign);
-    QVERIFY(list.ok() && !list->empty());
-    m_chat = list->front();
+    auto demo = TestSupport::firstDemoScenario();
+    QVERIFY2(demo.ok(), TestSupport::errorText(demo));
+    m_chat = *demo;
 }
 
 Scenario TestWorkloadRun::base(int c, int requests)
@@ -103,24 +103,12 @@ Scenario TestWorkloadRun::base(int c, int requests)
     return s;
 }
 
-SimLauncher TestWorkloadRun::launcher(const QString &truthPath)
+Result<RunOutcome> TestWorkloadRun::runAlone(const Scenario &sc, const QString &truthPath, int workers)
 {
-    return [truthPath](const Scenario &sc, int) -> Result<SimulatedEndpoint> {
-        SimulatorOptions so = sc.endpoint.sim;
-        so.seed = 3;
-        auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, sc.deployment.gpus,
-                                             sc.deployment.precision, so);
-        args.insert(args.end(), {"--ground-truth", truthPath.toStdString()});
-        auto proc = std::make_shared<SimProcess>();
-        auto port = proc->start(THROUGHLINE_SIM_EXE, args);
-        if (!port)
-            return port.error();
-        SimulatedEndpoint e;
-        e.baseUrl = proc->baseUrl();
-        e.timeScale = so.timeScale;
-        e.owner = proc;
-        return e;
-    };
+    RunOptions opt;
+    opt.simLauncher = simChildLauncher(truthPath);
+    opt.workers = workers;
+    return TestSupport::runAlone(sc, opt);
 }
 
 void TestWorkloadRun::agenticChainMatchesGroundTruth()
@@ -142,14 +130,9 @@ void TestWorkloadRun::agenticChainMatchesGroundTruth()
         sc.phase.workload.steps = {AgenticStep{96, 32, 1}, AgenticStep{0, 0, 3}, AgenticStep{32, 64, 1},
                                    AgenticStep{0, 0, 1}};
         sc.phase.workload.chainLength = 4;
-        RunOptions opt;
-        opt.simLauncher = launcher(truthPath);
-        opt.workers = 2;
-        RunController rc({sc}, opt);
-        auto out = rc.run();
-        QVERIFY(out.ok());
+        auto out = runAlone(sc, truthPath, 2);
+        QVERIFY2(out.ok(), TestSupport::errorText(out));
         const auto &so = out->scenarios.at(0);
-        QVERIFY2(!so.aborted, so.abortReason.c_str());
         QCOMPARE(so.points.size(), std::size_t(1));
         const PointOutcome &pt = so.points[0];
         std::vector<RequestRecord> recs = pt.records;
@@ -229,13 +212,9 @@ void TestWorkloadRun::agenticConcurrencyCountsChains()
     sc.phase.workload.chainLength = 3;
     sc.phase.workload.fanOut = 2;
     sc.phase.workload.sessions = 4;
-    RunOptions opt;
-    opt.simLauncher = launcher(truthPath);
-    RunController rc({sc}, opt);
-    auto out = rc.run();
-    QVERIFY(out.ok());
+    auto out = runAlone(sc, truthPath);
+    QVERIFY2(out.ok(), TestSupport::errorText(out));
     const auto &so = out->scenarios.at(0);
-    QVERIFY2(!so.aborted, so.abortReason.c_str());
     const PointOutcome &pt = so.points.at(0);
     QCOMPARE(int(pt.records.size()), 4 * 3 * 2);
     // Two chains in flight, each with a fan-out of 2: never more than 4 requests at once.
@@ -264,13 +243,9 @@ void TestWorkloadRun::multiTurnPromptsGrow()
     sc.phase.workload.sessions = 2;
     sc.phase.workload.thinkTimeS = 0.02;
     sc.plan.storeText = true; // the streamed answers become the history
-    RunOptions opt;
-    opt.simLauncher = launcher(truthPath);
-    RunController rc({sc}, opt);
-    auto out = rc.run();
-    QVERIFY(out.ok());
+    auto out = runAlone(sc, truthPath);
+    QVERIFY2(out.ok(), TestSupport::errorText(out));
     const auto &so = out->scenarios.at(0);
-    QVERIFY2(!so.aborted, so.abortReason.c_str());
     std::vector<RequestRecord> recs = so.points.at(0).records;
     QCOMPARE(recs.size(), std::size_t(6));
     std::sort(recs.begin(), recs.end(), [](const auto &a, const auto &b) { return a.seq < b.seq; });
@@ -300,13 +275,9 @@ void TestWorkloadRun::traceReplaysOnItsSchedule()
     sc.phase.workload.path = data("mooncake_trace.jsonl");
     sc.phase.workload.speedUp = 2;
     sc.phase.workload.blockTokens = 64;
-    RunOptions opt;
-    opt.simLauncher = launcher(truthPath);
-    RunController rc({sc}, opt);
-    auto out = rc.run();
-    QVERIFY(out.ok());
+    auto out = runAlone(sc, truthPath);
+    QVERIFY2(out.ok(), TestSupport::errorText(out));
     const auto &so = out->scenarios.at(0);
-    QVERIFY2(!so.aborted, so.abortReason.c_str());
     QCOMPARE(so.points.size(), std::size_t(1)); // one point whatever the plan's concurrencies
     const PointOutcome &pt = so.points[0];
     auto trace = TraceFile::load(data("mooncake_trace.jsonl"));
@@ -334,13 +305,9 @@ void TestWorkloadRun::datasetLengthsFromAssistantTurn()
     Scenario sc = base(2, 8);
     sc.phase.workload.kind = Workload::Kind::Dataset;
     sc.phase.workload.path = data("sharegpt.jsonl");
-    RunOptions opt;
-    opt.simLauncher = launcher(truthPath);
-    RunController rc({sc}, opt);
-    auto out = rc.run();
-    QVERIFY(out.ok());
+    auto out = runAlone(sc, truthPath);
+    QVERIFY2(out.ok(), TestSupport::errorText(out));
     const auto &so = out->scenarios.at(0);
-    QVERIFY2(!so.aborted, so.abortReason.c_str());
     const auto &recs = so.points.at(0).records;
     QCOMPARE(recs.size(), std::size_t(8));
     // Output lengths ≈ the assistant turns' characters ÷ 4: a, b, c, e → 8, 2, 22, 14 (without replacement,

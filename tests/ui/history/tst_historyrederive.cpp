@@ -7,8 +7,7 @@
 #include "ui/guitestmain.h"
 
 #include "app/gui/simlauncher.h"
-#include "core/campaign/campaignjson.h"
-#include "core/campaign/matrixexpander.h"
+#include "common/demoscenario.h"
 #include "core/metrics/pointresult.h"
 #include "core/storage/historyreader.h"
 #include "core/storage/runrecording.h"
@@ -86,10 +85,11 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         m_db = m_dir.filePath(u"history.sqlite"_qs);
-        auto campaign = CampaignJson::readFile(":/campaigns/demo.json");
-        QVERIFY2(campaign.ok(), campaign.ok() ? "" : campaign.error().message.c_str());
-        auto list = MatrixExpander().expand(*campaign);
-        QVERIFY(list.ok() && list->size() == 2);
+        auto campaign = TestSupport::demoCampaign();
+        QVERIFY2(campaign.ok(), TestSupport::errorText(campaign));
+        auto list = TestSupport::demoScenarios();
+        QVERIFY2(list.ok(), TestSupport::errorText(list));
+        QCOMPARE(list->size(), std::size_t(2));
         m_demo = *list;
         // The demo (closed loop C = 1, 4, 16 with warm-up) plus one open-loop scenario (Poisson, warm-up in
         // seconds, W1 = end of the arrival schedule).

@@ -1,0 +1,124 @@
+#include "runtable.h"
+
+#include "core/targets/verdict.h"
+
+#include <cmath>
+#include <cstdio>
+
+namespace Throughline::Cli {
+
+std::string formatFixed(double v, int prec)
+{
+    if (std::isnan(v))
+        return "n/a";
+    char b[64];
+    std::snprintf(b, sizeof b, "%.*f", prec, v);
+    return b;
+}
+
+namespace {
+
+std::string stat(const PointResult &p, const char *metric, const char *s)
+{
+    auto v = p.metricValue(metric, s);
+    return v ? formatFixed(*v, 1) : "n/a";
+}
+
+// Under a scenario's table: one server-telemetry line per point that has a telemetry summary (peak KV,
+// mean queue, scrape failures, stalled streams, energy per output token when DCGM power was scraped), and
+// the cold-start facts when measured.
+void printTelemetryLines(std::FILE *out, const ScenarioResult &s)
+{
+    for (const PointResult &p : s.points) {
+        const auto &t = p.telemetry;
+        if (t.empty())
+            continue;
+        auto has = [&t](const char *k) { return t.count(k) > 0 && std::isfinite(t.at(k)); };
+        const std::string load = p.load.mode == PointLoad::Mode::Concurrency
+                                     ? "C=" + std::to_string(p.load.concurrency)
+                                     : "λ=" + formatFixed(p.load.rate, 2);
+        std::string line = "  telemetry " + load + ":";
+        std::string sep = " ";
+        auto add = [&](const std::string &part) {
+            line += sep + part;
+            sep = ", ";
+        };
+        if (has("kv_cache_usage_peak"))
+            add("KV peak " + formatFixed(t.at("kv_cache_usage_peak") * 100.0, 1) + " %");
+        if (has("waiting_mean"))
+            add("waiting mean " + formatFixed(t.at("waiting_mean"), 1));
+        if (has("scrapes"))
+            add("scrape failures " + formatFixed(has("scrape_failures") ? t.at("scrape_failures") : 0.0, 0) +
+                "/" + formatFixed(t.at("scrapes"), 0));
+        if (has("stalled_requests"))
+            add("stalled streams " + formatFixed(t.at("stalled_requests"), 0));
+        if (has("energy_per_output_token_j"))
+            add("energy " + formatFixed(t.at("energy_per_output_token_j"), 3) + " J/token");
+        std::fprintf(out, "%s\n", line.c_str());
+    }
+    const nlohmann::json &c = s.coldStart;
+    if (!c.is_object())
+        return;
+    auto num = [&c](const char *k, int prec) {
+        return c.contains(k) && c[k].is_number() ? formatFixed(c[k].get<double>(), prec) : std::string("n/a");
+    };
+    const std::string since = c.value("since", std::string());
+    const std::string from = since == "ready_since" ? "--ready-since"
+                             : since == "run_start" ? "run start"
+                                                    : "scenario start";
+    if (!c.contains("time_to_ready_s") || !c["time_to_ready_s"].is_number()) {
+        std::fprintf(out, "  cold start: not ready (%s)\n", c.value("error", std::string("?")).c_str());
+        return;
+    }
+    std::fprintf(out,
+                 "  cold start: ready after %s s from %s (%s polls every %s s); first request TTFT %s ms, "
+                 "E2E %s ms%s\n",
+                 num("time_to_ready_s", 2).c_str(), from.c_str(), num("polls", 0).c_str(),
+                 num("poll_interval_s", 2).c_str(), num("first_request_ttft_ms", 1).c_str(),
+                 num("first_request_e2e_ms", 1).c_str(),
+                 c.value("first_request_ok", true) ? ""
+                                                   : (" (" + c.value("error", std::string()) + ")").c_str());
+}
+
+} // namespace
+
+void printTable(std::FILE *out, const RunResults &res, const RunOutcome &run)
+{
+    for (std::size_t i = 0; i < res.scenarios.size(); ++i) {
+        const ScenarioResult &s = res.scenarios[i];
+        const ScenarioOutcome &so = run.scenarios[i];
+        std::fprintf(
+            out, "\n%s  [%s]%s%s\n", s.id.c_str(), std::string(verdictStatusKey(s.verdict.status)).c_str(),
+            so.simulated ? "  (simulated)" : "", so.aborted ? ("  ABORTED: " + so.abortReason).c_str() : "");
+        std::fprintf(out, "  %-10s %10s %10s %9s %9s %9s %9s %6s %6s  %s\n", "load", "out tok/s", "tok/s/GPU",
+                     "TTFT p50", "TTFT p95", "TPOT p50", "TPOT p90", "ok", "err", "validity");
+        for (std::size_t k = 0; k < s.points.size(); ++k) {
+            const PointResult &p = s.points[k];
+            std::string load = p.load.mode == PointLoad::Mode::Concurrency
+                                   ? "C=" + std::to_string(p.load.concurrency)
+                                   : "λ=" + formatFixed(p.load.rate, 2);
+            int errs = 0;
+            for (const auto &[k2, n] : p.errors)
+                errs += n;
+            std::string validity = p.validity.valid ? "valid" : "";
+            for (const std::string &f : p.validity.flags)
+                validity += (validity.empty() ? "" : ",") + f;
+            if (static_cast<int>(k) == s.verdict.operatingPoint)
+                validity += " *op";
+            std::fprintf(out, "  %-10s %10s %10s %9s %9s %9s %9s %6d %6d  %s\n", load.c_str(),
+                         formatFixed(p.metrics.outputTps).c_str(),
+                         formatFixed(p.metrics.outputTpsPerGpu).c_str(), stat(p, "ttft_ms", "p50").c_str(),
+                         stat(p, "ttft_ms", "p95").c_str(), stat(p, "tpot_ms", "p50").c_str(),
+                         stat(p, "tpot_ms", "p90").c_str(), p.nOk, errs, validity.c_str());
+        }
+        printTelemetryLines(out, s);
+        for (const VerdictCheck &c : s.verdict.checks)
+            std::fprintf(out, "  check %s %s %s %g: value %s (%s)\n", c.metric.c_str(), c.stat.c_str(),
+                         std::string(comparatorKey(c.cmp)).c_str(), c.target, formatFixed(c.value, 2).c_str(),
+                         std::string(checkOutcomeKey(c.outcome)).c_str());
+    }
+    std::fprintf(out,
+                 "  (latencies in ms; n/a = not reportable at this sample size; *op = operating point)\n");
+}
+
+} // namespace Throughline::Cli
