@@ -1,7 +1,7 @@
 #include "core/storage/historyreader.h"
 
 #include "core/storage/eventcodec.h"
-#include "core/storage/pointderiver.h"
+#include "core/storage/storedpointderivation.h"
 #include "core/storage/schema.h"
 
 #include <QFileInfo>
@@ -548,7 +548,7 @@ Result<std::string> HistoryReader::text(std::int64_t requestId)
 
 Result<nlohmann::json> HistoryReader::derivePoint(std::int64_t pointId, const DeriveOptions &options)
 {
-    return PointDeriver::derive(m_db, pointId, options);
+    return StoredPointDerivation::derive(m_db, pointId, options);
 }
 
 } // namespace Throughline

@@ -1,4 +1,4 @@
-#include "core/storage/pointderiver.h"
+#include "core/storage/storedpointderivation.h"
 
 #include "core/storage/metricchunk.h"
 
@@ -240,7 +240,8 @@ Status scanRows(SqliteDb &db, std::int64_t pointId, std::int64_t minId, std::int
 
 } // namespace
 
-Result<nlohmann::json> PointDeriver::derive(SqliteDb &db, std::int64_t pointId, const DeriveOptions &options)
+Result<nlohmann::json> StoredPointDerivation::derive(SqliteDb &db, std::int64_t pointId,
+                                                     const DeriveOptions &options)
 {
     auto meta = db.prepare("SELECT p.window_start_ns, p.window_end_ns, s.gpus, (SELECT min(id) FROM requests "
                            "WHERE point_id = p.id), (SELECT max(id) FROM requests WHERE point_id = p.id) "

@@ -17,7 +17,7 @@
 
 namespace Throughline {
 
-class PointDeriver
+class StoredPointDerivation
 {
 public:
     // See HistoryReader::derivePoint for the returned object.
