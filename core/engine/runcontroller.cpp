@@ -108,17 +108,22 @@ bool RunController::Impl::waitPointDone(std::int64_t pointStartNs, double maxDur
     bool graceStarted = false;
     int samples = 0;
     std::unique_lock lock(p.mutex);
+    // Cancels every in-flight transfer (outside the point lock: workers report completions under it) and
+    // waits up to 1.5 s for their records, so a stopped point still accounts for what it sent.
+    auto cancelInFlight = [&] {
+        lock.unlock();
+        for (auto &w : workers)
+            w->cancelAll();
+        lock.lock();
+        p.cv.wait_for(lock, std::chrono::milliseconds(1500), [&] { return p.finished >= p.sent; });
+    };
     for (;;) {
         const bool allSent = p.stopSubmitting || p.sent >= p.total || !p.closedLoop;
         if (allSent && p.finished >= p.sent && (p.closedLoop ? true : p.stopSubmitting))
             break;
         if (cancel.load() || p.errorAbort) {
             p.stopSubmitting = true;
-            lock.unlock();
-            for (auto &w : workers)
-                w->cancelAll();
-            lock.lock();
-            p.cv.wait_for(lock, std::chrono::milliseconds(1500), [&] { return p.finished >= p.sent; });
+            cancelInFlight();
             break;
         }
         const std::int64_t now = nowNs();
@@ -128,11 +133,7 @@ bool RunController::Impl::waitPointDone(std::int64_t pointStartNs, double maxDur
         }
         if (graceStarted && now >= hardDeadline) {
             truncated = true;
-            lock.unlock();
-            for (auto &w : workers)
-                w->cancelAll();
-            lock.lock();
-            p.cv.wait_for(lock, std::chrono::milliseconds(1500), [&] { return p.finished >= p.sent; });
+            cancelInFlight();
             break;
         }
         p.cv.wait_for(lock, std::chrono::milliseconds(100));
