@@ -1,8 +1,9 @@
 #pragma once
 // Internals of SimServer (core/sim/simserver.h): the state shared by the acceptor and all HTTP sessions
 // (options, scheduler, counters, prompt counting with the model's tokenizer and chat template, response
-// helpers) and the small helpers the sessions use. Not part of the public API; included by simsession.h and
-// simserver.cpp only. Thread affinity: as documented per member.
+// helpers) and the small helpers the sessions use. Not part of the public API; included by simserver.cpp and
+// the session's files (simsession*, simrequestparser, simcompletionformat, simadminendpoints,
+// simgroundtruthrecord) only. Thread affinity: as documented per member.
 
 #include <utility> // before any Boost include (Boost 1.74 Asio under C++20/GCC 12)
 
