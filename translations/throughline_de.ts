@@ -1045,6 +1045,22 @@
         <source>Abort the point when this share of finished requests failed (after 20)</source>
         <translation>Lastpunkt abbrechen, wenn dieser Anteil der abgeschlossenen Anfragen fehlgeschlagen ist (nach 20)</translation>
     </message>
+    <message>
+        <source>Client engine</source>
+        <translation>Client-Engine</translation>
+    </message>
+    <message>
+        <source>Read first tokens first</source>
+        <translation>Erste Tokens zuerst lesen</translation>
+    </message>
+    <message>
+        <source>Reads requests still waiting for their first token ahead of the others: tighter TTFT. Its effect on later-token gaps at thousands of streams depends on the client&apos;s load; compare both settings when chunk-gap tails matter.</source>
+        <translation>Liest Anfragen, die noch auf ihr erstes Token warten, vor den anderen: genauere TTFT. Wie sich das bei Tausenden von Streams auf die Abstände späterer Tokens auswirkt, hängt von der Last des Clients ab; vergleichen Sie beide Einstellungen, wenn die Ausläufer der Chunk-Abstände zählen.</translation>
+    </message>
+    <message>
+        <source>Change first-token read order</source>
+        <translation>Lesereihenfolge für erste Tokens ändern</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::MainWindow</name>

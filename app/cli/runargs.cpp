@@ -18,6 +18,12 @@ void addRunOptions(const Context &ctx, QCommandLineParser &parser)
     parser.addOption({u"junit"_qs, u"Write a JUnit XML report to FILE."_qs, u"file"_qs});
     parser.addOption({u"strict"_qs, u"Treat no_target and invalid verdicts as failures (exit 1)."_qs});
     parser.addOption({u"workers"_qs, u"Engine worker threads (default: one per core)."_qs, u"n"_qs, u"0"_qs});
+    parser.addOption({u"first-token-priority"_qs,
+                      u"Read order of the engine, overriding the campaign plan's first_token_priority: on "
+                      u"(default) reads requests still waiting for their first token ahead of the others "
+                      u"(tighter TTFT); off reads every ready socket in turn (compare both when chunk-gap "
+                      u"tails at thousands of streams matter; docs/metrics.md)."_qs,
+                      u"on|off"_qs});
     parser.addOption({u"plan-only"_qs,
                       u"Print the expanded plan (scenarios, points, loads, budgets, estimated duration) and "
                       u"send nothing; with --json as JSON on stdout."_qs});
@@ -61,12 +67,18 @@ int readRunArgs(const Context &ctx, const QCommandLineParser &parser, RunArgs &a
         if (pos.size() > 1)
             return ctx.usageError(u"--resume RUN takes at most one CAMPAIGN file"_qs);
         for (const QString &o : {u"only"_qs, u"shard"_qs, u"start-at"_qs, u"point-slot"_qs, u"plan-only"_qs,
-                                 u"no-history"_qs, u"clock-offset-ms"_qs})
+                                 u"no-history"_qs, u"clock-offset-ms"_qs, u"first-token-priority"_qs})
             if (parser.isSet(o))
                 return ctx.usageError(u"--resume cannot be combined with --"_qs + o +
                                       u" (the resumed run keeps its scenarios and records into history)"_qs);
     } else if (pos.size() != 1) {
         return ctx.usageError(pos.isEmpty() ? u"missing CAMPAIGN"_qs : u"expected one CAMPAIGN file"_qs);
+    }
+    if (parser.isSet(u"first-token-priority"_qs)) {
+        const QString v = parser.value(u"first-token-priority"_qs);
+        if (v != u"on" && v != u"off")
+            return ctx.usageError(u"--first-token-priority: expected on or off, got '"_qs + v + u"'"_qs);
+        args.firstTokenPriority = v == u"on";
     }
     if (parser.isSet(u"clock-offset-ms"_qs)) {
         bool ok = false;

@@ -1,6 +1,7 @@
 #pragma once
 // Command line of `throughline-cli run`: its options, and the checks of those that do not need the campaign
-// (positional CAMPAIGN vs --resume, --clock-offset-ms, --point-slot, --shard, --start-at, --ready-since).
+// (positional CAMPAIGN vs --resume, --clock-offset-ms, --point-slot, --shard, --start-at, --ready-since,
+// --first-token-priority).
 // Every check prints "throughline-cli run: …" naming the option and returns exit code 2
 // (Context::usageError).
 
@@ -13,6 +14,7 @@
 #include <QStringList>
 
 #include <cstdint>
+#include <optional>
 
 namespace Throughline::Cli {
 
@@ -23,6 +25,9 @@ struct RunArgs {
     double pointSlotS = 0;    // --point-slot seconds (0 = points back to back)
     ShardSpec shard;          // --shard i/N (default: the whole campaign)
     QDateTime startAt;        // --start-at (invalid = start now)
+    // --first-token-priority on|off: overrides every scenario's plan (LoadPlan::firstTokenPriority); unset =
+    // the campaign's value.
+    std::optional<bool> firstTokenPriority;
 };
 
 // `parser` set up for `run` (Context::setupParser) with all of its options.

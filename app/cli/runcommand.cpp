@@ -1,7 +1,8 @@
 // `throughline-cli run CAMPAIGN [--endpoint URL | --endpoint NAME=URL …] [--api-key-env NAME] [--only EXPR]
 //  [--out DIR] [--no-history] [--junit FILE] [--strict] [--plan-only] [--shard i/N] [--start-at TIME]
-//  [--point-slot S] [--resume RUN]`: runs a campaign through the load engine, prints progress and a result
-// table, writes results.json / points.csv / requests.csv / JUnit, exits per ARCHITECTURE.md "Exit codes".
+//  [--point-slot S] [--resume RUN] [--first-token-priority on|off]`: runs a campaign through the load engine,
+// prints progress and a result table, writes results.json / points.csv / requests.csv / JUnit, exits per
+// ARCHITECTURE.md "Exit codes".
 // Simulated endpoints run an in-process SimServer (runsim.h: core cannot link throughline_sim). --plan-only
 // prints the expanded plan (runplan.h) and sends nothing; --shard runs this machine's share of every point on
 // the plan's time schedule (shardrunner.h). Whole runs are recorded into history as they go
@@ -136,6 +137,12 @@ int runRun(Context &ctx)
             return ctx.usageError(u"--endpoint: no endpoint named '"_qs + QString::fromStdString(name) +
                                   u"'"_qs);
     }
+    // Engine read order: a resumed run keeps the original's (--resume refuses the option).
+    const std::optional<bool> firstTokenPriority =
+        resuming ? resume.firstTokenPriority : args.firstTokenPriority;
+    if (firstTokenPriority)
+        for (Scenario &s : list)
+            s.plan.firstTokenPriority = *firstTokenPriority;
     // Targets table referenced by the campaign (relative to the campaign file).
     std::optional<TargetTable> targets;
     nlohmann::json targetsUsed; // stored with the run: merge judges shards with it (runrecorder.h)
@@ -268,6 +275,8 @@ int runRun(Context &ctx)
                              {{"campaign_path", QFileInfo(loaded->path).absoluteFilePath().toStdString()},
                               {"endpoints", endpoints}}},
                             {"campaign", {{"name", campaign.name}, {"sha256", campaignSha256}}}};
+        if (firstTokenPriority) // what --resume applies again
+            start.provenance["cli"]["first_token_priority"] = *firstTokenPriority;
         if (targetsUsed.is_object())
             start.targets.push_back(targetsUsed);
         for (std::size_t i = 0; i < list.size(); ++i) {

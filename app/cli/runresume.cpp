@@ -74,6 +74,8 @@ int prepareResume(const Context &ctx, const QString &runArg, const QString &camp
     for (const auto &e : cli.value("endpoints", nlohmann::json::array()))
         if (e.is_string())
             rs.endpoints.push_back(QString::fromStdString(e.get<std::string>()));
+    if (const auto f = cli.find("first_token_priority"); f != cli.end() && f->is_boolean())
+        rs.firstTokenPriority = f->get<bool>();
     const std::string storedSha = sha256Hex(QByteArray::fromStdString(rs.detail.campaignJson));
     rs.campaignPath = !campaignArg.isEmpty() ? campaignArg : original;
     if (!rs.campaignPath.isEmpty() && (campaignArg.isEmpty() ? QFileInfo(original).isFile() : true)) {

@@ -1,7 +1,8 @@
 #pragma once
 // `throughline-cli run --resume RUN`: checks that a stored run can be continued and reads what it fixes —
 // the campaign (the file given, the original file, or the stored text), the completed points and their
-// results, the partially written points to drop, the next request seq, the original --endpoint overrides.
+// results, the partially written points to drop, the next request seq, the original --endpoint and
+// --first-token-priority overrides.
 
 #include "command.h"
 
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,6 +35,7 @@ struct ResumeState {
     std::vector<std::pair<int, int>> drop;                // partially written points: rows deleted
     std::uint64_t firstSeq = 0;                           // next request seq (ids unique within the run)
     QStringList endpoints;                                // --endpoint values of the original run
+    std::optional<bool> firstTokenPriority;               // --first-token-priority of the original run
 };
 
 // Checks that RUN can be resumed and reads what it stored. Returns -1 when it can, else the exit code (the

@@ -78,6 +78,7 @@ void decodePlanMembers(DecodeContext &ctx, JsonObjectReader &o, LoadPlan &p)
     }
     o.boolean("store_text", p.storeText);
     o.number("shared_prefix_ratio", p.sharedPrefixRatio, 0, 1);
+    o.boolean("first_token_priority", p.firstTokenPriority);
 }
 
 void checkPlan(DecodeContext &ctx, const std::string &ptr, const LoadPlan &p)

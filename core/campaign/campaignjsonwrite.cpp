@@ -39,6 +39,8 @@ json CampaignJson::toJson(const LoadPlan &p)
            {"store_text", p.storeText}};
     if (p.sharedPrefixRatio != 0) // written only when set: campaigns without it stay byte-identical
         j["shared_prefix_ratio"] = p.sharedPrefixRatio;
+    if (!p.firstTokenPriority) // likewise: written only when off (the default is on)
+        j["first_token_priority"] = false;
     return j;
 }
 
@@ -226,14 +228,22 @@ json CampaignJson::toJson(const Campaign &c, const Catalog &catalog)
     json slos = json::object();
     for (const auto &[k, s] : c.slos)
         slos[k] = toJson(s);
-    const json basePlan = toJson(c.plan);
+    // Every member, also those toJson() leaves out at their default: an override that sets one back to the
+    // default while the campaign plan does not must still write it.
+    const auto allMembers = [](const LoadPlan &p) {
+        json j = toJson(p);
+        j["shared_prefix_ratio"] = p.sharedPrefixRatio;
+        j["first_token_priority"] = p.firstTokenPriority;
+        return j;
+    };
+    const json basePlan = allMembers(c.plan);
     json overrides = json::array();
     for (const auto &o : c.overrides) {
         json j{{"match", toJson(o.rule)}};
         if (o.plan) {
             // Only the members that differ from the campaign plan: reading patches them over it.
             json diff = json::object();
-            const json full = toJson(*o.plan);
+            const json full = allMembers(*o.plan);
             for (auto it = full.begin(); it != full.end(); ++it) {
                 if (basePlan.at(it.key()) != *it)
                     diff[it.key()] = *it;
@@ -258,7 +268,7 @@ json CampaignJson::toJson(const Campaign &c, const Catalog &catalog)
                 {"custom_models", models},
                 {"custom_gpus", gpus},
                 {"endpoints", endpoints},
-                {"plan", basePlan},
+                {"plan", toJson(c.plan)},
                 {"slos", slos},
                 {"overrides", overrides},
                 {"targets", json{{"file", c.targets.file}, {"baseline_run", c.targets.baselineRun}}}};

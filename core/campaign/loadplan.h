@@ -49,6 +49,11 @@ struct LoadPlan {
     // Exact-length prompts only: share of each prompt's leading tokens that is identical across requests
     // (0 = a unique prefix per request, defeating prefix caches; 0.5 = the first half is common).
     double sharedPrefixRatio = 0;
+    // Engine read order (JSON "first_token_priority", docs/metrics.md "Clock and timestamps"): true reads the
+    // sockets of requests still waiting for their first token ahead of the others (tighter TTFT; later-chunk
+    // tails carry a little more client delay at thousands of streams); false reads every ready socket in one
+    // order (for measuring chunk-gap tails). `throughline-cli run --first-token-priority on|off` overrides it.
+    bool firstTokenPriority = true;
 
     bool operator==(const LoadPlan &) const = default;
 };

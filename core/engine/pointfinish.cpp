@@ -34,10 +34,12 @@ PointOutcome RunController::Impl::finishPoint(const Scenario &sc, PointLoad load
     PointOutcome out;
     out.pointIndex = p.pointIndex;
     std::vector<RequestRecord> recs;
+    int missingRecords = 0; // sent, but no record came back before the point closed
     {
         std::lock_guard lock(p.mutex);
         recs.swap(p.records);
         out.aborted = p.errorAbort;
+        missingRecords = p.sent - p.finished;
     }
     std::sort(recs.begin(), recs.end(),
               [](const RequestRecord &a, const RequestRecord &b) { return a.seq < b.seq; });
@@ -72,6 +74,11 @@ PointOutcome RunController::Impl::finishPoint(const Scenario &sc, PointLoad load
     out.result = aggregatePoint(in);
     if (!promptNote.empty())
         out.result.validity.notes.push_back(promptNote);
+    if (missingRecords > 0)
+        out.result.validity.notes.push_back(
+            std::to_string(missingRecords) +
+            " sent requests are missing from this point: no record came back for 1.5 s after it was "
+            "cancelled (a starved client), so they are in no statistic.");
     if (p.driver) // workload hook: session/chain metrics (model time, like recs)
         out.result.workload = p.driver->summarize(recs);
 
@@ -82,7 +89,11 @@ PointOutcome RunController::Impl::finishPoint(const Scenario &sc, PointLoad load
                   {"loop_lag_p99_ms", in.client.loopLagP99Ms},
                   {"send_lateness_p50_ms", lateness.empty() ? 0.0 : percentile(lateness, 50)},
                   {"send_lateness_p99_ms", lateness.empty() ? 0.0 : percentile(lateness, 99)},
-                  {"time_scaled", simulated && timeScale != 1.0}};
+                  {"time_scaled", simulated && timeScale != 1.0},
+                  // Read order of the point (LoadPlan::firstTokenPriority) and how often the workers read
+                  // sockets from their first-token set (0 when off).
+                  {"first_token_priority", sc.plan.firstTokenPriority},
+                  {"priority_socket_reads", prioritySocketReads() - p.prioritySocketReads0}};
     if (load.mode == PointLoad::Mode::Concurrency)
         out.client["target_concurrency"] = load.concurrency;
     else

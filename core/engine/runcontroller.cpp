@@ -69,6 +69,12 @@ void RunController::Impl::onComplete(RequestRecord &&r, int workerIndex)
         totalFailed.fetch_add(1);
     Point &p = point;
     std::unique_lock lock(p.mutex);
+    if (r.scenarioIndex != p.scenarioIndex || r.pointIndex != p.pointIndex) {
+        // A record of an earlier point that came back after that point closed (its worker was stalled for
+        // longer than cancelInFlight waits): it belongs to neither point. That point's validity note counts
+        // it as missing; this one must not count it at all.
+        return;
+    }
     std::vector<WorkloadRequest> next; // workload hook: what this completion unlocks
     if (p.driver && !p.stopSubmitting && !cancel.load())
         next = p.driver->onComplete(r, nowNs());
@@ -109,13 +115,21 @@ bool RunController::Impl::waitPointDone(std::int64_t pointStartNs, double maxDur
     int samples = 0;
     std::unique_lock lock(p.mutex);
     // Cancels every in-flight transfer (outside the point lock: workers report completions under it) and
-    // waits up to 1.5 s for their records, so a stopped point still accounts for what it sent.
+    // waits for their records, so a stopped point still accounts for what it sent. Cancelling thousands of
+    // streams takes seconds (each closes its socket), so the wait lasts as long as records keep coming and
+    // gives up only after 1.5 s without one (a stuck worker). A fixed 1.5 s lost the last few hundred
+    // records of a 16,384-stream point (bench_streams hold counted them as streams without a first token);
+    // a record that comes back after the point closed is missing from it and lands in the next point.
     auto cancelInFlight = [&] {
         lock.unlock();
         for (auto &w : workers)
             w->cancelAll();
         lock.lock();
-        p.cv.wait_for(lock, std::chrono::milliseconds(1500), [&] { return p.finished >= p.sent; });
+        for (int seen = -1; p.finished < p.sent && p.finished != seen;) {
+            seen = p.finished;
+            p.cv.wait_for(lock, std::chrono::milliseconds(1500),
+                          [&] { return p.finished >= p.sent || p.finished != seen; });
+        }
     };
     for (;;) {
         const bool allSent = p.stopSubmitting || p.sent >= p.total || !p.closedLoop;
@@ -182,6 +196,10 @@ void RunController::Impl::preparePoint(int si, int pi, const Scenario &sc, const
     p.scenario = &sc;
     p.urls = urls;
     p.seed = sc.plan.seed + static_cast<std::uint64_t>(pi);
+    // The scenario's read order; each worker applies it before starting any request of this point.
+    for (auto &w : workers)
+        w->setFirstTokenPriority(sc.plan.firstTokenPriority);
+    p.prioritySocketReads0 = prioritySocketReads();
 }
 
 void RunController::Impl::prefetchPrompts(const Scenario &sc, const RequestBuilder &builder, int total,
@@ -583,6 +601,7 @@ Result<RunOutcome> RunController::run()
         provScenarios.push_back({{"id", sc.id},
                                  {"request_template", so.requestTemplate},
                                  {"seed", sc.plan.seed},
+                                 {"first_token_priority", sc.plan.firstTokenPriority},
                                  {"simulated", so.simulated},
                                  {"time_scale", so.timeScale},
                                  {"sim_seed", sc.endpoint.sim.seed}});
@@ -603,11 +622,21 @@ Result<RunOutcome> RunController::run()
     sims.clear();
     out.cancelled = impl.cancel.load();
 
+    // Read order (docs/metrics.md "Clock and timestamps"): one value when every scenario used the same, else
+    // "per_scenario" (each scenarios[] entry has its own first_token_priority).
+    nlohmann::json engine = {{"workers", nWorkers}, {"curl", curl_version()}};
+    for (const Scenario &sc : impl.scenarios) {
+        const nlohmann::json v = sc.plan.firstTokenPriority;
+        if (!engine.contains("first_token_priority"))
+            engine["first_token_priority"] = v;
+        else if (engine["first_token_priority"] != v)
+            engine["first_token_priority"] = "per_scenario";
+    }
     out.provenance = {{"tool_version", toolVersion()},
                       {"git_sha", gitSha()},
                       {"campaign", {{"name", impl.opt.campaignName}, {"sha256", impl.opt.campaignSha256}}},
                       {"host", hostProvenance()},
-                      {"engine", {{"workers", nWorkers}, {"curl", curl_version()}}},
+                      {"engine", engine},
                       {"servers", servers},
                       {"scenarios", provScenarios},
                       {"started_utc", out.startedUtc},

@@ -78,6 +78,7 @@ struct RunController::Impl {
         std::uint64_t seed = 1;
         int peakOpenFds = 0;  // sampled about once a second while the point runs (controller thread)
         int peakInFlight = 0; // sent − finished, same sampling
+        std::uint64_t prioritySocketReads0 = 0; // workers' priority-set reads when the point started
         // Workload hook (core/workload): when set, the driver picks every request of the point (lengths,
         // prompt, warm-up) and what follows a completion; delayed sends go through the dispatcher thread.
         WorkloadDriver *driver = nullptr;
@@ -103,6 +104,15 @@ struct RunController::Impl {
 
     // Worker thread: records a finished request; closed loop sends the next one on the same worker.
     void onComplete(RequestRecord &&r, int workerIndex);
+
+    // Sockets the workers read from their first-token priority set so far (client.priority_socket_reads).
+    std::uint64_t prioritySocketReads() const
+    {
+        std::uint64_t n = 0;
+        for (const auto &w : workers)
+            n += w->prioritySocketReads();
+        return n;
+    }
 
     int inFlightTotal() const
     {

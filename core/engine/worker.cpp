@@ -16,6 +16,7 @@
 #include <cerrno>
 #include <cstring>
 #include <iterator>
+#include <thread>
 
 namespace Throughline {
 
@@ -70,6 +71,9 @@ constexpr std::size_t kMinDrainPerSlice = 32; // transfers classified per slice 
 // looked at (one cheap epoll_wait on their own set) every this many reads (~100 µs).
 constexpr int kPriorityCheckEvery = 16;
 constexpr int kClassifyAtOnceMaxReads = 16;
+
+// Worker::setCancelCostForTesting(): µs added to each in-flight transfer's cancellation (tests only).
+std::atomic<std::int64_t> g_cancelCostUs{0};
 
 std::int64_t secondsToNs(double s)
 {
@@ -248,12 +252,13 @@ int Worker::onSocket(void *easy, int fd, int what, void *user, void *socketData)
     bool priority = w->fdWatch(fd).priority;
     if (!socketData) {
         // A transfer starts using this socket (a new connection, or one reused from the cache: libcurl stops
-        // watching idle ones). Until its first content event it is read before the other ready sockets.
+        // watching idle ones). Until its first content event it is read before the other ready sockets (while
+        // first-token priority is on).
         Transfer *t = nullptr;
         curl_easy_getinfo(static_cast<CURL *>(easy), CURLINFO_PRIVATE, reinterpret_cast<char **>(&t));
         if (t) {
             t->fd = fd;
-            priority = !t->firstContentSeen;
+            priority = w->m_priorityOn && !t->firstContentSeen;
         }
         // Any non-null marker: libcurl hands it back for this socket until CURL_POLL_REMOVE.
         curl_multi_assign(static_cast<CURLM *>(w->m_multi), fd, w);
@@ -588,11 +593,19 @@ void Worker::cancelEverything()
             m_onComplete(std::move(w.record), w.tag, m_index);
     }
     const std::vector<Transfer *> active = m_active;
+    const std::int64_t extraUs = g_cancelCostUs.load(std::memory_order_relaxed);
     for (Transfer *t : active) {
+        if (extraUs > 0)
+            std::this_thread::sleep_for(std::chrono::microseconds(extraUs));
         t->forcedError = ErrorClass::HarnessCancelled;
         t->forcedDetail = "cancelled";
         finishTransfer(t, CURLE_OK);
     }
+}
+
+void Worker::setCancelCostForTesting(std::chrono::microseconds perTransfer)
+{
+    g_cancelCostUs.store(perTransfer.count(), std::memory_order_relaxed);
 }
 
 void Worker::collectFinished(std::int64_t deadlineNs)
@@ -690,7 +703,43 @@ int Worker::readPrioritySockets()
     const int ready = epoll_wait(m_epollPriority, events, kMax, 0);
     for (int i = 0; i < ready; ++i)
         socketAction(events[i].data.fd, events[i].events);
+    if (ready > 0) // single writer: no read-modify-write needed
+        m_prioritySocketReads.store(m_prioritySocketReads.load(std::memory_order_relaxed) +
+                                        static_cast<std::uint64_t>(ready),
+                                    std::memory_order_relaxed);
     return std::max(ready, 0);
+}
+
+void Worker::setFirstTokenPriority(bool on)
+{
+    m_priorityWanted.store(on, std::memory_order_relaxed);
+    wake();
+}
+
+void Worker::applyFirstTokenPriority()
+{
+    const bool on = m_priorityWanted.load(std::memory_order_relaxed);
+    if (on == m_priorityOn)
+        return;
+    m_priorityOn = on;
+    epoll_event ev{};
+    ev.events = EPOLLIN;
+    ev.data.fd = m_epollPriority;
+    if (on) {
+        // The priority set goes back into the main one; transfers still waiting for their first token move
+        // into it.
+        epoll_ctl(m_epoll, EPOLL_CTL_ADD, m_epollPriority, &ev);
+        for (Transfer *t : m_active)
+            if (!t->firstContentSeen)
+                setFdPriority(t->fd, true);
+    } else {
+        // Every socket back into the ordinary set, and the (now empty) priority set out of it: the loop never
+        // sees or checks it.
+        for (std::size_t fd = 0; fd < m_fdWatch.size(); ++fd)
+            if (m_fdWatch[fd].registered && m_fdWatch[fd].priority)
+                watchFd(static_cast<int>(fd), m_fdWatch[fd].events, false);
+        epoll_ctl(m_epoll, EPOLL_CTL_DEL, m_epollPriority, nullptr);
+    }
 }
 
 void Worker::run()
@@ -712,6 +761,9 @@ void Worker::run()
                 std::move(m_inbox.begin(), m_inbox.end(), std::back_inserter(m_inboxLocal));
             m_inbox.clear();
         }
+        // After taking the inbox (its lock orders this after a setFirstTokenPriority() that preceded a
+        // submit()), before any of those transfers starts.
+        applyFirstTokenPriority();
 
         // 1. Read what is ready. With work pending only look (no wait); else sleep until libcurl's timer or
         // a socket or a wake-up.
@@ -737,6 +789,8 @@ void Worker::run()
         }
         int socketsRead = 0;
         int ordinaryReads = 0;
+        // Off: the priority set is not in m_epoll (never reported) and is never looked at between reads.
+        const bool priorityOn = m_priorityOn;
         for (int i = 0; i < ready; ++i) {
             const int fd = events[i].data.fd;
             if (fd == m_wakeFd) {
@@ -746,11 +800,12 @@ void Worker::run()
             }
             // Transfers waiting for their first token: when their set shows up in this batch, and after every
             // few ordinary reads (their set may have become ready behind a long batch).
-            if (fd == m_epollPriority || (ordinaryReads > 0 && ordinaryReads % kPriorityCheckEvery == 0)) {
+            if (fd == m_epollPriority) {
                 socketsRead += readPrioritySockets();
-                if (fd == m_epollPriority)
-                    continue;
+                continue;
             }
+            if (priorityOn && ordinaryReads > 0 && ordinaryReads % kPriorityCheckEvery == 0)
+                socketsRead += readPrioritySockets();
             socketAction(fd, events[i].events);
             ++socketsRead;
             ++ordinaryReads;

@@ -6,7 +6,8 @@
 // (SseParser); events are classified later, still on this thread but outside the callback.
 // Reads come first: ready sockets are read (and their events timestamped) before any per-request work
 // (starts, completions, classification), which runs in short slices while no socket is ready; and sockets of
-// transfers still waiting for their first token are read ahead of the other ready ones (see worker.cpp).
+// transfers still waiting for their first token are read ahead of the other ready ones (see worker.cpp) —
+// unless setFirstTokenPriority(false): then every socket stays in the one ordinary set.
 //
 // Thread affinity: submit(), cancelAll(), inFlight() and stop() may be called from any thread; the
 // completion callback runs on this worker's thread. Connections stay in the multi handle's cache across load
@@ -71,7 +72,12 @@ public:
 
     void submit(WorkItem item);
     // Cancels queued and in-flight transfers; each completes with HarnessCancelled within one loop turn.
+    // That turn is not short at scale: every in-flight stream's socket is closed, ~50–150 µs each on
+    // loopback, so 8,192 streams on one worker take about a second or more (bench_streams hold).
     void cancelAll();
+    // Test seam: extra time the cancellation of each in-flight transfer takes (any thread; 0 = none, the
+    // default). Lets a test reproduce, with a few streams, how long cancelling thousands takes.
+    static void setCancelCostForTesting(std::chrono::microseconds perTransfer);
 
     int inFlight() const { return m_inFlight.load(std::memory_order_relaxed); }
     int index() const { return m_index; }
@@ -85,6 +91,19 @@ public:
     void setSpreadLoopbackSources(bool on) { m_spreadForced.store(on); }
     bool spreadingLoopbackSources() const { return m_spreadActive.load(); }
     std::uint64_t newConnections() const { return m_newConnections.load(); }
+    // First-token priority (LoadPlan::firstTokenPriority, default on): sockets of transfers still waiting for
+    // their first content event sit in a second epoll set that is read ahead of the others (tighter TTFT,
+    // slightly longer later-chunk tails at thousands of streams). Off: one epoll set, no second-set checks,
+    // no moves between sets. Any thread; takes effect on the worker's next loop turn, before it starts any
+    // transfer submitted after this call.
+    void setFirstTokenPriority(bool on);
+    bool firstTokenPriority() const { return m_priorityWanted.load(std::memory_order_relaxed); }
+    // Sockets handed to libcurl from the priority set so far (0 while first-token priority is off). Any
+    // thread.
+    std::uint64_t prioritySocketReads() const
+    {
+        return m_prioritySocketReads.load(std::memory_order_relaxed);
+    }
 
     struct Transfer; // defined in worker.cpp
 
@@ -112,6 +131,7 @@ private:
     void socketAction(int fd, std::uint32_t epollEvents);
     void curlAction(int fd, int curlSelectFlags); // curl_multi_socket_action; notes finished transfers
     int readPrioritySockets();                    // returns how many sockets it handed to libcurl
+    void applyFirstTokenPriority();               // m_priorityWanted → m_priorityOn (worker thread)
     static int onSocket(void *easy, int fd, int what, void *user, void *socketData);
     static int onTimer(void *multi, long timeoutMs, void *user);
     static std::size_t onWrite(char *data, std::size_t size, std::size_t n, void *user);
@@ -126,6 +146,12 @@ private:
     int m_wakeFd = -1;              // eventfd in m_epoll: submit/cancel/stop from other threads
     int m_epollPriority = -1;       // sockets of transfers before their first content event (in m_epoll)
     std::vector<FdWatch> m_fdWatch; // by descriptor; worker thread
+
+    // First-token priority: m_epollPriority is in m_epoll only while m_priorityOn.
+    std::atomic<bool> m_priorityWanted{true};            // setFirstTokenPriority(); any thread
+    bool m_priorityOn = true;                            // what the loop does; worker thread
+    std::atomic<std::uint64_t> m_prioritySocketReads{0}; // written by the worker thread only
+
     std::int64_t m_curlDeadlineNs =
         -1; // when libcurl wants CURL_SOCKET_TIMEOUT (-1: no timer); worker thread
     std::thread m_thread;

@@ -21,6 +21,7 @@ ScenarioResult ScenarioResult::fromScenario(const Scenario &s)
     r.phase = s.phase.name;
     r.isl = s.phase.isl;
     r.osl = s.phase.osl;
+    r.firstTokenPriority = s.plan.firstTokenPriority;
     return r;
 }
 
@@ -54,6 +55,8 @@ nlohmann::json RunResults::toJson() const
         sj["points"] = pts;
         if (s.coldStart.is_object())
             sj["cold_start"] = s.coldStart;
+        if (s.firstTokenPriority)
+            sj["engine"] = {{"first_token_priority", *s.firstTokenPriority}};
         arr.push_back(std::move(sj));
     }
     j["scenarios"] = arr;
@@ -127,6 +130,15 @@ Result<RunResults> RunResults::fromJson(const nlohmann::json &j)
             if (!cIt->is_object())
                 return bad(where + ".cold_start", "not an object");
             s.coldStart = *cIt;
+        }
+        if (const auto eIt = sj.find("engine"); eIt != sj.end()) {
+            if (!eIt->is_object())
+                return bad(where + ".engine", "not an object");
+            if (const auto fIt = eIt->find("first_token_priority"); fIt != eIt->end()) {
+                if (!fIt->is_boolean())
+                    return bad(where + ".engine.first_token_priority", "expected true or false");
+                s.firstTokenPriority = fIt->get<bool>();
+            }
         }
         r.scenarios.push_back(std::move(s));
     }

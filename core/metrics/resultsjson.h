@@ -8,6 +8,7 @@
 #include "core/targets/verdict.h"
 #include "core/util/result.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,10 @@ struct ScenarioResult {
     std::vector<PointResult> points;
     // Optional "cold_start" object (ScenarioOutcome::coldStart, issue 9); null = not measured.
     nlohmann::json coldStart;
+    // Engine settings that shaped the numbers ("engine" object): the read order of the workers
+    // (LoadPlan::firstTokenPriority, docs/metrics.md "Clock and timestamps"). Unset = not known (files
+    // written before the field existed, imports); then "engine" is not written.
+    std::optional<bool> firstTokenPriority;
 
     // Identity fields from an expanded scenario (verdict and points stay empty).
     static ScenarioResult fromScenario(const Scenario &s);

@@ -19,8 +19,13 @@
 // [--client-cpu N] (pin this process, so every engine worker, to CPU N). By default the simulator shares
 // this machine's cores with the client, so its bursts of writes preempt the client's reads and show up as
 // client-added delay; a real server runs elsewhere. `--sim-cpu 1 --client-cpu 0` models that on 2 cores:
-// simulator on one core, client (one worker) on the other. Figures print one line each; run several times
-// and quote medians (this machine is noisy).
+// simulator on one core, client (one worker) on the other. Hold only: [--gpus N] (H200s simulated, 2,048
+// running sequences each: `--gpus 2 --streams 4096` is the 16,384 hold at a quarter of the scale, same step
+// times) [--tail S] (the run lasts ramp + hold + S, default 100). When streams get no first token, hold
+// prints where they stopped, the simulator's running/waiting gauges and the sockets of its port (`ss`).
+// Delay only: [--first-token-priority on|off] (the engine's read order, LoadPlan::firstTokenPriority; default
+// on) — compare first-token and later-token delays of the two orders.
+// Figures print one line each; run several times and quote medians (this machine is noisy).
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/catalog.h"
 #include "core/campaign/matrixexpander.h"
@@ -28,8 +33,12 @@
 #include "core/sim/simprocess.h"
 
 #include <nlohmann/json.hpp>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sched.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -38,6 +47,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <string>
 #include <thread>
@@ -84,6 +94,10 @@ std::int64_t firstContentNs(const RequestRecord &r)
     return kNoTime;
 }
 
+int g_gpus = 8;       // --gpus: H200s simulated (2,048 running sequences per GPU: 8 → 16,384)
+double g_tailS = 100; // --tail: hold mode's run lasts ramp + hold + this (room for the prefill backlog)
+std::atomic<int> g_simPort{0}; // port of the simulator child of the current point (hold diagnostics)
+
 Scenario bigDeployment(const Scenario &base, int isl, int osl)
 {
     Scenario s = base;
@@ -94,7 +108,7 @@ Scenario bigDeployment(const Scenario &base, int isl, int osl)
         if (g.name == "H200")
             s.gpu = g;
     s.deployment.gpu = "H200";
-    s.deployment.gpus = 8;
+    s.deployment.gpus = g_gpus;
     s.deployment.precision = "FP8";
     s.endpoint.kind = Endpoint::Kind::Simulated;
     s.endpoint.sim.jitter = 0;
@@ -110,6 +124,7 @@ Scenario bigDeployment(const Scenario &base, int isl, int osl)
 int g_workers = 0;    // --workers (0 = the engine's default: one per core)
 int g_simNice = 0;    // --sim-nice: niceness of every simulator thread (0 = as started)
 int g_simCpu = -1;    // --sim-cpu: pin every simulator thread to this CPU (-1 = as started)
+bool g_firstTokenPriority = true; // --first-token-priority on|off (delay)
 int g_clientCpu = -1; // --client-cpu: pin this process (every thread: engine workers, controller) to this CPU
 
 SimLauncher childLauncher(const std::string &truthPath)
@@ -139,6 +154,7 @@ SimLauncher childLauncher(const std::string &truthPath)
         }
         SimulatedEndpoint e;
         e.baseUrl = proc->baseUrl();
+        g_simPort = *port;
         e.timeScale = sc.endpoint.sim.timeScale;
         e.owner = proc;
         return e;
@@ -168,6 +184,98 @@ std::map<std::string, TruthWrites> firstWrites(const std::string &path)
     return m;
 }
 
+// --- hold diagnostics: where streams without a first token are stuck ---
+
+// Plain HTTP/1.0 GET on loopback (this bench links no curl): the simulator's /metrics. Empty on failure.
+std::string loopbackGet(int port, const char *path)
+{
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0)
+        return {};
+    timeval tv{2, 0};
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+    setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
+    sockaddr_in a{};
+    a.sin_family = AF_INET;
+    a.sin_port = htons(static_cast<std::uint16_t>(port));
+    a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    std::string out;
+    if (::connect(fd, reinterpret_cast<const sockaddr *>(&a), sizeof a) == 0) {
+        const std::string req = std::string("GET ") + path + " HTTP/1.0\r\nHost: 127.0.0.1\r\n\r\n";
+        if (::send(fd, req.data(), req.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(req.size())) {
+            char buf[16384];
+            for (ssize_t n; (n = ::recv(fd, buf, sizeof buf, 0)) > 0;)
+                out.append(buf, static_cast<std::size_t>(n));
+        }
+    }
+    ::close(fd);
+    return out;
+}
+
+// First sample of a Prometheus metric (name followed by labels or a space); -1 when absent.
+double promValue(const std::string &text, const std::string &name)
+{
+    for (std::size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
+        if (at > 0 && text[at - 1] != '\n')
+            continue;
+        const std::size_t end = text.find('\n', at);
+        const std::string line = text.substr(at, end == std::string::npos ? std::string::npos : end - at);
+        const char next = line.size() > name.size() ? line[name.size()] : '\0';
+        if (next != ' ' && next != '{')
+            continue;
+        return std::atof(line.c_str() + line.rfind(' ') + 1);
+    }
+    return -1;
+}
+
+// TCP sockets of the simulator's port, from `ss` (whole machine, both ends): the listener's accept queue
+// (Recv-Q: connections the simulator has not accepted yet), and per side the states and the sockets with
+// data queued (client Send-Q > 0: a request the server never acknowledged; server Recv-Q > 0: a request
+// the simulator has not read; client Recv-Q > 0: tokens the engine has not read).
+std::string socketSummary(int port)
+{
+    const std::string cmd = "ss -Htan '( sport = :" + std::to_string(port) +
+                            " or dport = :" + std::to_string(port) + " )' 2>/dev/null";
+    FILE *f = ::popen(cmd.c_str(), "r");
+    if (!f)
+        return "ss unavailable";
+    std::map<std::string, int> serverStates, clientStates;
+    int listenQ = -1, listenBacklog = -1, clientSendQ = 0, clientRecvQ = 0, serverRecvQ = 0, serverSendQ = 0;
+    char line[512];
+    const std::string me = ":" + std::to_string(port);
+    while (std::fgets(line, sizeof line, f)) {
+        char state[32], local[128], peer[128];
+        long recvQ = 0, sendQ = 0;
+        if (std::sscanf(line, "%31s %ld %ld %127s %127s", state, &recvQ, &sendQ, local, peer) != 5)
+            continue;
+        const std::string l(local);
+        const bool server = l.size() > me.size() && l.compare(l.size() - me.size(), me.size(), me) == 0;
+        if (std::string(state) == "LISTEN") {
+            listenQ = static_cast<int>(recvQ);
+            listenBacklog = static_cast<int>(sendQ);
+        } else if (server) {
+            ++serverStates[state];
+            serverRecvQ += recvQ > 0;
+            serverSendQ += sendQ > 0;
+        } else {
+            ++clientStates[state];
+            clientSendQ += sendQ > 0;
+            clientRecvQ += recvQ > 0;
+        }
+    }
+    ::pclose(f);
+    auto states = [](const std::map<std::string, int> &m) {
+        std::string s;
+        for (const auto &[k, n] : m)
+            s += (s.empty() ? "" : " ") + k + " " + std::to_string(n);
+        return s.empty() ? std::string("none") : s;
+    };
+    return "listener accept queue " + std::to_string(listenQ) + " (backlog " + std::to_string(listenBacklog) +
+           "); server side: " + states(serverStates) + ", Recv-Q>0 " + std::to_string(serverRecvQ) +
+           ", Send-Q>0 " + std::to_string(serverSendQ) + "; client side: " + states(clientStates) +
+           ", Send-Q>0 " + std::to_string(clientSendQ) + ", Recv-Q>0 " + std::to_string(clientRecvQ);
+}
+
 // Runs one closed-loop point; a sampler thread records the client's peak RSS and in-flight count meanwhile.
 struct PointRun {
     Result<RunOutcome> outcome = makeError(ErrorCode::Internal, "not run");
@@ -176,6 +284,7 @@ struct PointRun {
     long long rssAllInFlightKb = 0; // peak while every stream was still in flight (none finished yet)
     int peakInFlight = 0;
     long long simRssPeakKb = 0;
+    std::uint64_t completions = 0; // requests the engine saw complete over the run (after run() returned)
 };
 
 PointRun runPoint(const Scenario &s, const std::string &truthPath)
@@ -204,6 +313,7 @@ PointRun runPoint(const Scenario &s, const std::string &truthPath)
     pr.outcome = rc.run();
     done = true;
     sampler.join();
+    pr.completions = rc.live().progress().finishedRequests;
     return pr;
 }
 
@@ -219,6 +329,7 @@ int benchDelay(const Scenario &base, const std::vector<int> &levels, double bigT
         s.plan.rampUpS = c > 2000 ? 10 : (c > 64 ? 1 : 0);
         s.plan.maxDurationS = 900;
         s.plan.requestTimeoutS = 600;
+        s.plan.firstTokenPriority = g_firstTokenPriority;
         const std::string truth = "/tmp/bench_streams_truth_" + std::to_string(c) + ".jsonl";
         std::remove(truth.c_str());
         const double cpu0 = processCpuS();
@@ -288,14 +399,16 @@ int benchDelay(const Scenario &base, const std::vector<int> &levels, double bigT
         }
         std::printf(
             "[delay] C=%5d time scale %.2f: n=%zu errors=%d client-added first-token delay p50 %.3f ms, "
-            "p99 %.3f ms, max %.3f ms (decode step ~%.1f ms)\n",
+            "p99 %.3f ms, max %.3f ms (decode step ~%.1f ms; first-token priority %s)\n",
             c, scale, delayMs.size(), errors, pct(delayMs, 50), pct(delayMs, 99), pct(delayMs, 100),
-            pct(stepMs, 50));
+            pct(stepMs, 50), g_firstTokenPriority ? "on" : "off");
         if (const nlohmann::json &cl = out.scenarios[0].points[0].client; cl.is_object())
             std::printf(
-                "[delay] C=%5d: client send lateness p50 %.3f ms, p99 %.3f ms; loop lag p99 %.3f ms\n", c,
-                cl.value("send_lateness_p50_ms", 0.0), cl.value("send_lateness_p99_ms", 0.0),
-                cl.value("loop_lag_p99_ms", 0.0));
+                "[delay] C=%5d: client send lateness p50 %.3f ms, p99 %.3f ms; loop lag p99 %.3f ms; "
+                "priority-set reads %llu\n",
+                c, cl.value("send_lateness_p50_ms", 0.0), cl.value("send_lateness_p99_ms", 0.0),
+                cl.value("loop_lag_p99_ms", 0.0),
+                static_cast<unsigned long long>(cl.value("priority_socket_reads", std::uint64_t(0))));
         std::printf("[delay] C=%5d: later tokens (content events 2..N vs their writes): n=%zu client-added "
                     "delay p50 %.3f ms, p99 %.3f ms, max %.3f ms\n",
                     c, laterDelayMs.size(), pct(laterDelayMs, 50), pct(laterDelayMs, 99),
@@ -373,7 +486,7 @@ int benchHold(const Scenario &base, int streams, double holdS, double timeScale,
     s.plan.requestCount = streams;
     s.plan.rampUpS = rampS;
     s.plan.maxDurationS =
-        rampS + holdS + 100; // room for the prefill backlog; the window starts at the last first token
+        rampS + holdS + g_tailS; // room for the prefill backlog; the window starts at the last first token
     s.plan.requestTimeoutS = 3600;
     const double cpu0 = [] {
         rusage u{};
@@ -381,7 +494,34 @@ int benchHold(const Scenario &base, int streams, double holdS, double timeScale,
         return double(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
                double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
     }();
+    // The simulator's view, sampled every second (its scheduler gauges), and the sockets of its port a few
+    // seconds before the run ends (every stream still open): where a stream without a first token is stuck.
+    g_simPort = 0;
+    std::atomic<bool> probeDone{false};
+    double simRunningLast = -1, simWaitingLast = -1, simRunningPeak = -1;
+    std::string sockets;
+    std::thread probe([&] {
+        const auto snapAt = std::chrono::steady_clock::now() +
+                            std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                std::chrono::duration<double>(s.plan.maxDurationS - 3));
+        while (!probeDone.load()) {
+            if (const int port = g_simPort.load(); port > 0) {
+                const std::string m = loopbackGet(port, "/metrics");
+                if (const double r = promValue(m, "vllm:num_requests_running"); r >= 0) {
+                    simRunningLast = r;
+                    simRunningPeak = std::max(simRunningPeak, r);
+                    simWaitingLast = promValue(m, "vllm:num_requests_waiting");
+                }
+                if (sockets.empty() && std::chrono::steady_clock::now() >= snapAt)
+                    sockets = socketSummary(port);
+            }
+            for (int i = 0; i < 10 && !probeDone.load(); ++i)
+                std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        }
+    });
     PointRun pr = runPoint(s, {});
+    probeDone = true;
+    probe.join();
     if (!pr.outcome.ok() || pr.outcome->scenarios.empty() || pr.outcome->scenarios[0].points.empty()) {
         std::fprintf(stderr, "[hold] run failed: %s\n",
                      pr.outcome.ok() ? pr.outcome->scenarios.at(0).abortReason.c_str()
@@ -398,6 +538,8 @@ int benchHold(const Scenario &base, int streams, double holdS, double timeScale,
     int opened = 0, clientErrors = 0;
     std::map<std::string, int> notOpened;
     std::map<std::string, int> errorKinds;
+    // Streams without a first token: curl connect time, t_send.
+    std::vector<double> stuckConnectMs, stuckSendS;
     for (const RequestRecord &r : recs) {
         if (r.error != ErrorClass::None && r.error != ErrorClass::HarnessCancelled) {
             ++clientErrors;
@@ -411,8 +553,13 @@ int benchHold(const Scenario &base, int streams, double holdS, double timeScale,
             // Where a stream without a first token stopped: never sent, sent but no byte back, or bytes
             // (headers, role chunk) but no content.
             ++notOpened[r.tSend == kNoTime        ? "never sent"
+                        : r.tWire == kNoTime      ? "handed to libcurl, request never written"
                         : r.tFirstByte == kNoTime ? "sent, no byte back"
                                                   : "bytes but no content event"];
+            if (r.tSend != kNoTime)
+                stuckSendS.push_back(static_cast<double>(r.tSend) / scale / 1e9);
+            if (r.curl.connectNs != kNoTime)
+                stuckConnectMs.push_back(static_cast<double>(r.curl.connectNs) / 1e6);
         }
     }
     const std::int64_t windowEnd = allOpenNs + static_cast<std::int64_t>(holdS * 1e9);
@@ -461,8 +608,42 @@ int benchHold(const Scenario &base, int streams, double holdS, double timeScale,
                 held ? "HELD" : "NOT HELD");
     for (const auto &[k, n] : errorKinds)
         std::printf("[hold]   error x%d: %s\n", n, k.c_str());
+    // A stream whose record is not in the point was cancelled at the end (max duration) but its record came
+    // back after the point had closed: it cannot be judged, and it is not a stream without a first token.
+    if (recs.size() != static_cast<std::size_t>(streams) || pr.completions != recs.size())
+        std::printf(
+            "[hold]   records in the point: %zu of %d streams; completions the engine counted over the "
+            "run: %llu (the difference came back after the point closed)\n",
+            recs.size(), streams, static_cast<unsigned long long>(pr.completions));
     for (const auto &[k, n] : notOpened)
         std::printf("[hold]   no first token x%d: %s\n", n, k.c_str());
+    if (!notOpened.empty())
+        std::printf("[hold]   those streams: t_send %.1f .. %.1f s after the run started; curl connect time "
+                    "p50 %.1f ms, max %.1f ms (n=%zu)\n",
+                    pct(stuckSendS, 0), pct(stuckSendS, 100), pct(stuckConnectMs, 50),
+                    pct(stuckConnectMs, 100), stuckConnectMs.size());
+    std::printf(
+        "[hold] simulator: running sequences %.0f (peak %.0f), waiting %.0f at its last sample before "
+        "the end\n",
+        simRunningLast, simRunningPeak, simWaitingLast);
+    if (!sockets.empty())
+        std::printf("[hold] sockets 3 s before the end: %s\n", sockets.c_str());
+    {
+        // The end of the run cancels every stream still open; each record's t_end is taken as the worker
+        // finishes it, so their spread is how long cancelling them all took (it grows with the streams per
+        // worker: every one closes its socket).
+        std::int64_t first = std::numeric_limits<std::int64_t>::max(), last = 0;
+        int cancelled = 0;
+        for (const RequestRecord &r : recs)
+            if (r.error == ErrorClass::HarnessCancelled && r.tEnd != kNoTime) {
+                ++cancelled;
+                first = std::min<std::int64_t>(first, static_cast<std::int64_t>(r.tEnd / scale));
+                last = std::max<std::int64_t>(last, static_cast<std::int64_t>(r.tEnd / scale));
+            }
+        if (cancelled > 0)
+            std::printf("[hold] end-of-run cancellation: %d streams, their records finished over %.2f s\n",
+                        cancelled, double(last - first) / 1e9);
+    }
     std::printf(
         "[hold] aggregate event rate in the window %.0f events/s (time scale %.2f); client CPU %.1f s over "
         "the run; peak in flight %d; client RSS %.1f MiB -> %.1f MiB: %.1f KiB per stream\n",
@@ -547,6 +728,13 @@ int main(int argc, char **argv)
             g_clientCpu = std::atoi(next());
         else if (a == "--workers")
             g_workers = std::atoi(next());
+        else if (a == "--gpus")
+            g_gpus = std::max(1, std::atoi(next()));
+        else if (a == "--tail")
+            g_tailS = std::atof(next());
+        else if (a == "--first-token-priority" && i + 1 < argc &&
+                 (std::string(argv[i + 1]) == "on" || std::string(argv[i + 1]) == "off"))
+            g_firstTokenPriority = std::string(next()) == "on";
         else if (a == "--levels")
             for (std::string v = next(); !v.empty();) {
                 const auto comma = v.find(',');
@@ -561,7 +749,7 @@ int main(int argc, char **argv)
                 stderr,
                 "usage: bench_streams [delay|cpu|hold|rss|rss-chat|rss-gen|all] [--streams N] [--hold S] "
                 "[--time-scale X] [--ramp S] [--levels C1,C2,...] [--workers N] [--sim-nice N] [--sim-cpu "
-                "N] [--client-cpu N]\n");
+                "N] [--client-cpu N] [--gpus N] [--tail S] [--first-token-priority on|off]\n");
             return 2;
         }
     }

@@ -15,6 +15,7 @@
 #include "ui/models/scenariotablemodel.h"
 #include "ui/pages/designerpage.h"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
@@ -253,6 +254,18 @@ private slots:
         emit mode->activated(mode->currentIndex());
         QCOMPARE(m_doc->campaign().plan.mode, LoadPlan::Mode::Curve);
         QTRY_COMPARE(m_page->scenarioCount(), 1 * 1 * 2 * 2);
+        // Engine read order: on by default, one click turns it off (an undoable edit), with its trade-off
+        // explained on the checkbox.
+        auto *priority = child<QCheckBox>(m_page, "plan_first_token_priority");
+        QVERIFY(priority->isChecked());
+        QVERIFY(priority->toolTip().contains(QStringLiteral("TTFT")));
+        priority->click();
+        QVERIFY(!m_doc->campaign().plan.firstTokenPriority);
+        m_doc->undoStack()->undo();
+        QVERIFY(m_doc->campaign().plan.firstTokenPriority);
+        QVERIFY(priority->isChecked());
+        m_doc->undoStack()->redo();
+        QVERIFY(!priority->isChecked());
 
         QTemporaryDir dir;
         const QString path = dir.filePath(QStringLiteral("designed.json"));
@@ -261,6 +274,7 @@ private slots:
         const Status st = reloaded.load(path);
         QVERIFY2(st.ok(), st.ok() ? "" : st.error().message.c_str());
         QCOMPARE(reloaded.campaign(), m_doc->campaign());
+        QVERIFY(!reloaded.campaign().plan.firstTokenPriority);
     }
 };
 

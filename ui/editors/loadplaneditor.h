@@ -1,7 +1,7 @@
 #pragma once
 // The campaign's load plan: closed loop (concurrency list), open loop (rates, arrival process),
 // curve (log2 or MLPerf Endpoints spacing) or search (bisection under the SLOs), plus the per-point
-// budget shared by all modes. GUI thread only.
+// budget shared by all modes and the engine's read order (first-token priority). GUI thread only.
 
 #include <QWidget>
 

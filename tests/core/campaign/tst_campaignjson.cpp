@@ -1,8 +1,10 @@
 // Tests of CampaignJson: golden round trip field by field, canonical writing, versioning.
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/catalog.h"
+#include "core/campaign/matrixexpander.h"
 
 #include <QFile>
+#include <QTemporaryDir>
 #include <QTest>
 
 using namespace Throughline;
@@ -33,6 +35,8 @@ private slots:
     void schemaErrors();
     void syntaxErrorPosition();
     void readFilePrefixesName();
+    void firstTokenPriorityRoundTrip();
+    void firstTokenPriorityInvalid();
 };
 
 void TestCampaignJson::goldenFieldByField()
@@ -369,6 +373,67 @@ void TestCampaignJson::readFilePrefixesName()
     QCOMPARE(missing.error().code, ErrorCode::Io);
     auto demo = CampaignJson::readFile(":/campaigns/demo.json");
     QVERIFY2(demo.ok(), demo.ok() ? "" : demo.error().message.c_str());
+}
+
+// plan.first_token_priority (engine read order): default on and then not written (existing campaigns keep
+// their canonical text); off in the plan, on again in an override; both survive writing and reading, and
+// expansion gives each scenario its own value.
+void TestCampaignJson::firstTokenPriorityRoundTrip()
+{
+    auto minimal = CampaignJson::read(readData("minimal.json"));
+    QVERIFY(minimal.ok());
+    QVERIFY(minimal->plan.firstTokenPriority);
+    QVERIFY(!CampaignJson::toJson(*minimal).at("plan").contains("first_token_priority"));
+
+    auto r = CampaignJson::read(readData("first-token-priority.json"));
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QVERIFY(!r->plan.firstTokenPriority);
+    QCOMPARE(r->overrides.size(), std::size_t(1));
+    QVERIFY(r->overrides[0].plan && r->overrides[0].plan->firstTokenPriority);
+    const nlohmann::json j = CampaignJson::toJson(*r);
+    QVERIFY(j.at("plan").at("first_token_priority") == nlohmann::json(false));
+    // The override sets it back to the default: still written, as the difference from the campaign plan.
+    QVERIFY(j.at("overrides").at(0).at("plan") == nlohmann::json({{"first_token_priority", true}}));
+    const std::string text = CampaignJson::write(*r);
+    auto again = CampaignJson::read(text);
+    QVERIFY2(again.ok(), again.ok() ? "" : again.error().message.c_str());
+    QVERIFY(again->plan == r->plan);
+    QVERIFY(again->overrides == r->overrides);
+    QVERIFY(*again == *r);
+    QCOMPARE(CampaignJson::write(*again), text);
+
+    auto scenarios = MatrixExpander().expand(*again);
+    QVERIFY2(scenarios.ok(), scenarios.ok() ? "" : scenarios.error().message.c_str());
+    QCOMPARE(scenarios->size(), std::size_t(2));
+    for (const Scenario &s : *scenarios)
+        QCOMPARE(s.plan.firstTokenPriority, s.phase.name == "Reasoning");
+}
+
+// A wrong value names the file, its line and column, and the field.
+void TestCampaignJson::firstTokenPriorityInvalid()
+{
+    QTemporaryDir dir;
+    QVERIFY(dir.isValid());
+    const std::string path = dir.filePath(QStringLiteral("bad.json")).toStdString();
+    {
+        QFile f(QString::fromStdString(path));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("{\"schema\": \"throughline.campaign/1\", \"name\": \"x\",\n"
+                " \"models\": [\"gpt-oss-20b\"], \"backends\": [\"vllm\"], \"deployments\": [{\"gpu\": "
+                "\"H200\"}],\n"
+                " \"phases\": [{\"preset\": \"Chat\"}], \"endpoints\": [{\"kind\": \"simulated\"}],\n"
+                " \"plan\": {\"first_token_priority\": \"off\"},\n"
+                " \"overrides\": [{\"match\": {\"phase\": \"Chat\"}, \"plan\": {\"first_token_priority\": "
+                "0}}]}\n");
+    }
+    auto r = CampaignJson::readFile(path);
+    QVERIFY(!r.ok());
+    const QString msg = QString::fromStdString(r.error().message);
+    QVERIFY2(msg.contains(QString::fromStdString(path) +
+                          u":4:35: /plan/first_token_priority: expected true or false, got a string"_qs),
+             qPrintable(msg));
+    QVERIFY2(msg.contains(u"/overrides/0/plan/first_token_priority: expected true or false, got a number"_qs),
+             qPrintable(msg));
 }
 
 QTEST_GUILESS_MAIN(TestCampaignJson)

@@ -30,6 +30,7 @@ private slots:
     void expandRefusesInvalid();
     void globalFlagsAfterCommand();
     void runRecordsHistoryAndBundle();
+    void runFirstTokenPriorityFlag();
 
 private:
     struct Run {
@@ -122,6 +123,12 @@ void TestCli::usageErrors_data()
                                    << u"--log-level: expected debug, info, warning or error, got 'loud'"_qs;
     QTest::newRow("missing file") << QStringList{u"validate"_qs, u"/nonexistent/c.json"_qs}
                                   << u"/nonexistent/c.json: cannot open"_qs;
+    QTest::newRow("bad read order") << QStringList{u"run"_qs, u"x.json"_qs, u"--first-token-priority"_qs,
+                                                   u"maybe"_qs}
+                                    << u"--first-token-priority: expected on or off, got 'maybe'"_qs;
+    QTest::newRow("read order with resume")
+        << QStringList{u"run"_qs, u"--resume"_qs, u"0123456789ab"_qs, u"--first-token-priority"_qs, u"off"_qs}
+        << u"--resume cannot be combined with --first-token-priority"_qs;
 }
 
 void TestCli::usageErrors()
@@ -335,6 +342,16 @@ void TestCli::runRecordsHistoryAndBundle()
     const QString uuid = r.out.mid(at + 13, 36);
     QVERIFY(QFile::exists(out1 + u"/results.json"_qs));
     QVERIFY(QFile::exists(out1 + u"/run.tlrun"_qs));
+    {
+        // Default read order (the demo campaign does not set it): first-token priority on.
+        QFile rf(out1 + u"/results.json"_qs);
+        QVERIFY(rf.open(QIODevice::ReadOnly));
+        const QJsonArray scenarios =
+            QJsonDocument::fromJson(rf.readAll()).object()[u"scenarios"_qs].toArray();
+        QVERIFY(!scenarios.isEmpty());
+        for (const QJsonValue &sc : scenarios)
+            QCOMPARE(sc[u"engine"_qs][u"first_token_priority"_qs], QJsonValue(true));
+    }
 
     const Run runs = run({u"runs"_qs});
     QCOMPARE(runs.code, 0);
@@ -361,6 +378,26 @@ void TestCli::runRecordsHistoryAndBundle()
     QVERIFY2(bad.err.contains(u"history database"_qs), qPrintable(bad.err));
     QVERIFY(QFile::exists(out3 + u"/results.json"_qs));
     QVERIFY(QFile::exists(out3 + u"/run.tlrun"_qs));
+}
+
+// `run --first-token-priority off` overrides the campaign (default on) for every scenario: results.json and
+// provenance.json say which read order produced the numbers.
+void TestCli::runFirstTokenPriorityFlag()
+{
+    const QString out = m_dir.filePath(u"run-read-order"_qs);
+    const Run r = run({u"run"_qs, m_demo, u"--only"_qs, u"phase=Chat"_qs, u"--no-history"_qs,
+                       u"--first-token-priority"_qs, u"off"_qs, u"--out"_qs, out});
+    QVERIFY2(demoRunPassed(r, out), qPrintable(QString::number(r.code) + u"\n"_qs + r.out + r.err));
+    QFile rf(out + u"/results.json"_qs);
+    QVERIFY(rf.open(QIODevice::ReadOnly));
+    const QJsonArray scenarios = QJsonDocument::fromJson(rf.readAll()).object()[u"scenarios"_qs].toArray();
+    QCOMPARE(scenarios.size(), 1);
+    QCOMPARE(scenarios[0][u"engine"_qs][u"first_token_priority"_qs], QJsonValue(false));
+    QFile pf(out + u"/provenance.json"_qs);
+    QVERIFY(pf.open(QIODevice::ReadOnly));
+    const QJsonObject prov = QJsonDocument::fromJson(pf.readAll()).object();
+    QCOMPARE(prov[u"engine"_qs][u"first_token_priority"_qs], QJsonValue(false));
+    QCOMPARE(prov[u"scenarios"_qs][0][u"first_token_priority"_qs], QJsonValue(false));
 }
 
 QTEST_GUILESS_MAIN(TestCli)

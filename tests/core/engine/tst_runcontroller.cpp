@@ -1,6 +1,7 @@
 // RunController against the real simulated endpoint (SimServer in-process, time scale 1, zero jitter,
 // ground-truth JSONL joined by X-Request-Id): client-added first-token delay, per-request TPOT, N_out by
 // event counting with include_usage off, fault classification, endpoint-down abort, key hygiene, cancel.
+#include "app/gui/simlauncher.h"
 #include "common/demoscenario.h"
 #include "core/engine/runcontroller.h"
 #include "core/sim/faultspec.h"
@@ -92,6 +93,7 @@ private Q_SLOTS:
     void stopSendingLetsInFlightFinish();
     void pointCallbackPerPoint();
     void openLoopRate();
+    void firstTokenPriorityPerScenario();
 
 private:
     Scenario baseScenario(int c, int requests);
@@ -406,6 +408,44 @@ void TestRunController::openLoopRate()
     qInfo("open loop send lateness p50 %.3f ms p99 %.3f ms", pct(late, 50), pct(late, 99));
     QVERIFY(pct(late, 99) < 20.0); // 40 samples: p99 ≈ max; the 2-core test machine adds scheduling noise
     QCOMPARE(p.result.load.mode, PointLoad::Mode::Rate);
+}
+
+// LoadPlan::firstTokenPriority reaches the workers, per scenario: two scenarios of one run against the
+// in-process simulator (the same workers serve both), on then off. With it on, the workers read sockets
+// from their first-token set (response headers and role chunks arrive before the first token); with it off,
+// never. The read order is recorded per point and in the provenance.
+void TestRunController::firstTokenPriorityPerScenario()
+{
+    Scenario on = baseScenario(8, 48);
+    on.phase.osl = 16;
+    Scenario off = on;
+    off.plan.firstTokenPriority = false;
+    RunOptions opt;
+    opt.workers = 2;
+    opt.simLauncher = makeInProcessSimLauncher();
+    RunController rc({on, off}, opt);
+    auto out = rc.run();
+    QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
+    QCOMPARE(out->scenarios.size(), std::size_t(2));
+    for (int i = 0; i < 2; ++i) {
+        const ScenarioOutcome &so = out->scenarios[static_cast<std::size_t>(i)];
+        QVERIFY2(!so.aborted, so.abortReason.c_str());
+        const PointOutcome &p = so.points.at(0);
+        QCOMPARE(int(p.records.size()), 48);
+        for (const RequestRecord &r : p.records)
+            QVERIFY2(r.ok(), r.errorDetail.c_str());
+        const bool priority = i == 0;
+        QVERIFY(p.client.at("first_token_priority") == nlohmann::json(priority));
+        const auto reads = p.client.at("priority_socket_reads").get<std::uint64_t>();
+        qInfo("first-token priority %s: %llu priority-set reads", priority ? "on" : "off",
+              static_cast<unsigned long long>(reads));
+        if (priority)
+            QVERIFY(reads > 0);
+        else
+            QCOMPARE(reads, std::uint64_t(0));
+        QVERIFY(out->provenance.at("scenarios").at(i).at("first_token_priority") == nlohmann::json(priority));
+    }
+    QVERIFY(out->provenance.at("engine").at("first_token_priority") == nlohmann::json("per_scenario"));
 }
 
 QTEST_GUILESS_MAIN(TestRunController)

@@ -35,6 +35,7 @@ private Q_SLOTS:
     void redaction();
     void wavesOverReusedConnections();
     void usableCpuCountFollowsAffinity();
+    void firstTokenPriorityReadOrder();
 
 private:
     WorkItem item(const QByteArray &mode, int tokens, std::uint64_t seq, int intervalMs = 2);
@@ -320,6 +321,40 @@ void TestWorker::wavesOverReusedConnections()
         for (const StreamEvent &e : r.events)
             content += e.kind == StreamEvent::Kind::Content;
         QCOMPARE(content, 8);
+    }
+}
+
+// First-token priority on (default): every stream's response headers and role chunk arrive before its first
+// content event, i.e. while its socket sits in the priority set, so the worker reads from that set. Off: no
+// socket is ever read from it. On again: it is used again. Every stream completes in every phase.
+void TestWorker::firstTokenPriorityReadOrder()
+{
+    constexpr int kStreams = 16;
+    QVERIFY(m_worker->firstTokenPriority());
+    auto wave = [this](int index) {
+        for (int i = 0; i < kStreams; ++i)
+            m_worker->submit(item("ok", 6, static_cast<std::uint64_t>(index * kStreams + i), 4));
+        waitFor(static_cast<std::size_t>((index + 1) * kStreams));
+    };
+    wave(0);
+    const std::uint64_t afterOn = m_worker->prioritySocketReads();
+    QVERIFY2(afterOn > 0, qPrintable(QStringLiteral("priority reads: %1").arg(afterOn)));
+
+    m_worker->setFirstTokenPriority(false);
+    QVERIFY(!m_worker->firstTokenPriority());
+    wave(1);
+    wave(2);
+    QCOMPARE(m_worker->prioritySocketReads(), afterOn);
+
+    m_worker->setFirstTokenPriority(true);
+    wave(3);
+    QVERIFY(m_worker->prioritySocketReads() > afterOn);
+
+    std::lock_guard lock(m_mutex);
+    QCOMPARE(int(m_done.size()), 4 * kStreams);
+    for (const RequestRecord &r : m_done) {
+        QCOMPARE(r.error, ErrorClass::None);
+        QCOMPARE(r.nOut, 6);
     }
 }
 

@@ -85,6 +85,7 @@ RunResults sampleRun(const std::vector<RequestRecord> &recs)
     s.verdict = judgeScenario(sc, s.points, {r});
     run.scenarios.push_back(s);
 
+    sc.plan.firstTokenPriority = false; // the second scenario ran with one read order for every socket
     ScenarioResult empty = ScenarioResult::fromScenario(sc);
     empty.id = "gpt-oss-20b/vllm/H200×1/Reasoning";
     empty.phase = "Reasoning";
@@ -160,6 +161,9 @@ void TestResultsJson::validatesAgainstSchema()
     QVERIFY2(problems.empty(), all.c_str());
     QCOMPARE(doc["scenarios"][0]["verdict"]["status"].get<std::string>(), std::string("fail"));
     QVERIFY(doc["scenarios"][1]["verdict"]["operating_point"].is_null());
+    // The engine's read order, from each scenario's plan.
+    QVERIFY(doc["scenarios"][0]["engine"]["first_token_priority"] == nlohmann::json(true));
+    QVERIFY(doc["scenarios"][1]["engine"]["first_token_priority"] == nlohmann::json(false));
 }
 
 void TestResultsJson::schemaRejects_data()
@@ -182,6 +186,12 @@ void TestResultsJson::schemaRejects_data()
         << QByteArray("/scenarios/0/points/0/metrics/ttft_p90: not allowed");
     QTest::newRow("wrong schema id") << QByteArray("/schema") << QByteArray("\"throughline.results/2\"")
                                      << QByteArray("/schema: expected");
+    QTest::newRow("read order not a boolean")
+        << QByteArray("/scenarios/0/engine/first_token_priority") << QByteArray("\"off\"")
+        << QByteArray("/scenarios/0/engine/first_token_priority: expected boolean");
+    QTest::newRow("unknown engine setting")
+        << QByteArray("/scenarios/0/engine/read_order") << QByteArray("\"fifo\"")
+        << QByteArray("/scenarios/0/engine/read_order: not allowed");
     QTest::newRow("negative n") << QByteArray("/scenarios/0/points/0/metrics/ttft_ms/n") << QByteArray("-1")
                                 << QByteArray("below minimum");
 }
@@ -218,6 +228,20 @@ void TestResultsJson::roundTripThroughFile()
     QVERIFY(back->toJson() == run.toJson());
     QCOMPARE(back->scenarios[0].points.size(), std::size_t(2));
     QCOMPARE(back->exitCode(false), 1);
+    QCOMPARE(back->scenarios[0].firstTokenPriority, std::optional<bool>(true));
+    QCOMPARE(back->scenarios[1].firstTokenPriority, std::optional<bool>(false));
+    // Files written before the field existed read as "not known", and are written back without it.
+    nlohmann::json old = run.toJson();
+    old["scenarios"][0].erase("engine");
+    auto fromOld = RunResults::fromJson(old);
+    QVERIFY(fromOld.ok());
+    QVERIFY(!fromOld->scenarios[0].firstTokenPriority);
+    QVERIFY(!fromOld->toJson()["scenarios"][0].contains("engine"));
+    old["scenarios"][0]["engine"] = {{"first_token_priority", "on"}};
+    auto bad = RunResults::fromJson(old);
+    QVERIFY(!bad.ok());
+    QCOMPARE(bad.error().message,
+             std::string("results.json: scenarios[0].engine.first_token_priority: expected true or false"));
 
     std::ofstream(path) << "{\"schema\": \"throughline.results/7\"}";
     const auto newer = readResultsJson(path);
