@@ -50,9 +50,10 @@ struct LoadPlan {
     // (0 = a unique prefix per request, defeating prefix caches; 0.5 = the first half is common).
     double sharedPrefixRatio = 0;
     // Engine read order (JSON "first_token_priority", docs/metrics.md "Clock and timestamps"): true reads the
-    // sockets of requests still waiting for their first token ahead of the others (tighter TTFT; later-chunk
-    // tails carry a little more client delay at thousands of streams); false reads every ready socket in one
-    // order (for measuring chunk-gap tails). `throughline-cli run --first-token-priority on|off` overrides it.
+    // sockets of requests still waiting for their first token ahead of the others (tighter TTFT); false reads
+    // every ready socket in one order. Which gives tighter later-chunk tails at thousands of streams depends
+    // on the client's load (both measured in docs/metrics.md). `throughline-cli run --first-token-priority
+    // on|off` overrides it.
     bool firstTokenPriority = true;
 
     bool operator==(const LoadPlan &) const = default;

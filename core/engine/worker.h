@@ -92,8 +92,8 @@ public:
     bool spreadingLoopbackSources() const { return m_spreadActive.load(); }
     std::uint64_t newConnections() const { return m_newConnections.load(); }
     // First-token priority (LoadPlan::firstTokenPriority, default on): sockets of transfers still waiting for
-    // their first content event sit in a second epoll set that is read ahead of the others (tighter TTFT,
-    // slightly longer later-chunk tails at thousands of streams). Off: one epoll set, no second-set checks,
+    // their first content event sit in a second epoll set that is read ahead of the others (tighter TTFT;
+    // its effect on later-chunk tails depends on the client's load). Off: one epoll set, no second-set checks,
     // no moves between sets. Any thread; takes effect on the worker's next loop turn, before it starts any
     // transfer submitted after this call.
     void setFirstTokenPriority(bool on);
