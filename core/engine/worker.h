@@ -93,9 +93,9 @@ public:
     std::uint64_t newConnections() const { return m_newConnections.load(); }
     // First-token priority (LoadPlan::firstTokenPriority, default on): sockets of transfers still waiting for
     // their first content event sit in a second epoll set that is read ahead of the others (tighter TTFT;
-    // its effect on later-chunk tails depends on the client's load). Off: one epoll set, no second-set checks,
-    // no moves between sets. Any thread; takes effect on the worker's next loop turn, before it starts any
-    // transfer submitted after this call.
+    // its effect on later-chunk tails depends on the client's load). Off: one epoll set, no second-set
+    // checks, no moves between sets. Any thread; takes effect on the worker's next loop turn, before it
+    // starts any transfer submitted after this call.
     void setFirstTokenPriority(bool on);
     bool firstTokenPriority() const { return m_priorityWanted.load(std::memory_order_relaxed); }
     // Sockets handed to libcurl from the priority set so far (0 while first-token priority is off). Any

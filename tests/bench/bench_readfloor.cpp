@@ -69,8 +69,8 @@ struct Totals {
 
 // One reader thread: its streams run closed loop (a finished response starts the next request on the same
 // keep-alive connection) until `budget` requests have been sent in total.
-void readLoop(std::vector<Stream> &streams, std::atomic<long long> &budget, int isl, int osl, bool pollAfterRead,
-              Totals &t)
+void readLoop(std::vector<Stream> &streams, std::atomic<long long> &budget, int isl, int osl,
+              bool pollAfterRead, Totals &t)
 {
     const int ep = epoll_create1(EPOLL_CLOEXEC);
     for (std::size_t i = 0; i < streams.size(); ++i) {
@@ -161,7 +161,8 @@ bool runOnce(int port, int c, int threads, int perStream, bool pollAfterRead, Ru
     // completions. The readers start first: a stream has no data before its request is sent.
     std::vector<std::thread> readers;
     for (int i = 0; i < threads; ++i)
-        readers.emplace_back([&, i] { readLoop(perThread[i], budget, 128, run.osl, pollAfterRead, totals[i]); });
+        readers.emplace_back(
+            [&, i] { readLoop(perThread[i], budget, 128, run.osl, pollAfterRead, totals[i]); });
     for (int i = 0; i < c; ++i) {
         std::this_thread::sleep_until(w0 + std::chrono::microseconds(1000000LL * i / c));
         const Stream &s = perThread[i % threads][i / threads];
@@ -204,8 +205,9 @@ int main(int argc, char **argv)
         else if (a == "--poll-after-read")
             pollAfterRead = true;
         else {
-            std::fprintf(stderr, "usage: bench_readfloor [--streams C] [--threads N] [--requests-per-stream K] "
-                                 "[--poll-after-read] [--reps R]\n");
+            std::fprintf(stderr,
+                         "usage: bench_readfloor [--streams C] [--threads N] [--requests-per-stream K] "
+                         "[--poll-after-read] [--reps R]\n");
             return 2;
         }
     }
@@ -240,7 +242,8 @@ int main(int argc, char **argv)
                         run.wallS);
         }
         const Run &a = runs[0], &b = runs[1];
-        const double det = double(a.t.requests) * double(b.t.events) - double(b.t.requests) * double(a.t.events);
+        const double det =
+            double(a.t.requests) * double(b.t.events) - double(b.t.requests) * double(a.t.events);
         const double us = (double(a.t.requests) * b.cpuS - double(b.t.requests) * a.cpuS) / det * 1e6;
         const double perReadUs = b.cpuS * 1e6 / double(std::max(1LL, b.t.reads));
         std::printf("[floor] rep %d: CPU per SSE event %.2f us (fit over OSL 16 and 256), per read %.2f us "
@@ -250,7 +253,7 @@ int main(int argc, char **argv)
         std::fflush(stdout);
     }
     std::sort(perEvent.begin(), perEvent.end());
-    std::printf("[floor] C=%d: median CPU per SSE event %.2f us over %d reps\n", c, perEvent[perEvent.size() / 2],
-                reps);
+    std::printf("[floor] C=%d: median CPU per SSE event %.2f us over %d reps\n", c,
+                perEvent[perEvent.size() / 2], reps);
     return 0;
 }

@@ -121,9 +121,9 @@ Scenario bigDeployment(const Scenario &base, int isl, int osl)
     return s;
 }
 
-int g_workers = 0;    // --workers (0 = the engine's default: one per core)
-int g_simNice = 0;    // --sim-nice: niceness of every simulator thread (0 = as started)
-int g_simCpu = -1;    // --sim-cpu: pin every simulator thread to this CPU (-1 = as started)
+int g_workers = 0;                // --workers (0 = the engine's default: one per core)
+int g_simNice = 0;                // --sim-nice: niceness of every simulator thread (0 = as started)
+int g_simCpu = -1;                // --sim-cpu: pin every simulator thread to this CPU (-1 = as started)
 bool g_firstTokenPriority = true; // --first-token-priority on|off (delay)
 int g_clientCpu = -1; // --client-cpu: pin this process (every thread: engine workers, controller) to this CPU
 
@@ -403,12 +403,11 @@ int benchDelay(const Scenario &base, const std::vector<int> &levels, double bigT
             c, scale, delayMs.size(), errors, pct(delayMs, 50), pct(delayMs, 99), pct(delayMs, 100),
             pct(stepMs, 50), g_firstTokenPriority ? "on" : "off");
         if (const nlohmann::json &cl = out.scenarios[0].points[0].client; cl.is_object())
-            std::printf(
-                "[delay] C=%5d: client send lateness p50 %.3f ms, p99 %.3f ms; loop lag p99 %.3f ms; "
-                "priority-set reads %llu\n",
-                c, cl.value("send_lateness_p50_ms", 0.0), cl.value("send_lateness_p99_ms", 0.0),
-                cl.value("loop_lag_p99_ms", 0.0),
-                static_cast<unsigned long long>(cl.value("priority_socket_reads", std::uint64_t(0))));
+            std::printf("[delay] C=%5d: client send lateness p50 %.3f ms, p99 %.3f ms; loop lag p99 %.3f ms; "
+                        "priority-set reads %llu\n",
+                        c, cl.value("send_lateness_p50_ms", 0.0), cl.value("send_lateness_p99_ms", 0.0),
+                        cl.value("loop_lag_p99_ms", 0.0),
+                        static_cast<unsigned long long>(cl.value("priority_socket_reads", std::uint64_t(0))));
         std::printf("[delay] C=%5d: later tokens (content events 2..N vs their writes): n=%zu client-added "
                     "delay p50 %.3f ms, p99 %.3f ms, max %.3f ms\n",
                     c, laterDelayMs.size(), pct(laterDelayMs, 50), pct(laterDelayMs, 99),
