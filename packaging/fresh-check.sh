@@ -46,7 +46,7 @@ mount --rbind /dev "$root/dev"
 rm -rf "$root/work"
 mkdir -p "$root/work"
 git clone -q --no-hardlinks "$here" "$root/work/main"
-cp -r "$shared" "$root/work/shared"
+cp -rL "$shared" "$root/work/shared"  # -L: ../shared may be a symlink; the chroot cannot follow it
 
 # A fresh machine has root, apt, and nothing else of ours: sudo, git, node are what bootstrap must bring.
 run_in_chroot() {

@@ -18,12 +18,138 @@
         <source>cannot write %1</source>
         <translation>%1 kann nicht geschrieben werden</translation>
     </message>
+    <message>
+        <source>Nothing to show yet.</source>
+        <translation>Noch nichts anzuzeigen.</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::CheckableListModel</name>
     <message>
         <source>%1 (custom)</source>
         <translation>%1 (benutzerdefiniert)</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::ComparisonComposer</name>
+    <message>
+        <source>Out tok/s/GPU</source>
+        <translation>Ausg. Tok./s/GPU</translation>
+    </message>
+    <message>
+        <source>TTFT p90 ms</source>
+        <translation>TTFT p90 ms</translation>
+    </message>
+    <message>
+        <source>TPOT p90 ms</source>
+        <translation>TPOT p90 ms</translation>
+    </message>
+    <message>
+        <source>Goodput req/s</source>
+        <translation>Goodput Anfr./s</translation>
+    </message>
+    <message>
+        <source>Comparison report: %1</source>
+        <translation>Vergleichsbericht: %1</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>Candidate %1</source>
+        <translation>Kandidat %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: run %2 · %3 · started %4 UTC · %n scenario(s)</source>
+        <translation>
+            <numerusform>%1: Lauf %2 · %3 · gestartet %4 UTC · %n Szenario</numerusform>
+            <numerusform>%1: Lauf %2 · %3 · gestartet %4 UTC · %n Szenarien</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Deltas are candidate − baseline at each scenario&apos;s operating point; green: better by more than 2 %, red: worse by more than 2 % (a rerun&apos;s noise stays plain).</source>
+        <translation>Differenzen sind Kandidat − Referenz am Betriebspunkt jedes Szenarios; grün: um mehr als 2 % besser, rot: um mehr als 2 % schlechter (das Rauschen einer Wiederholung bleibt ungefärbt).</translation>
+    </message>
+    <message>
+        <source>Deltas per metric at the operating points</source>
+        <translation>Differenzen je Metrik an den Betriebspunkten</translation>
+    </message>
+    <message>
+        <source>No scenario has an operating point in both the baseline and a candidate.</source>
+        <translation>Kein Szenario hat sowohl in der Referenz als auch in einem Kandidaten einen Betriebspunkt.</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Kandidat</translation>
+    </message>
+    <message>
+        <source>Metric</source>
+        <translation>Metrik</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Δ</source>
+        <translation>Δ</translation>
+    </message>
+    <message>
+        <source>Δ %</source>
+        <translation>Δ %</translation>
+    </message>
+    <message>
+        <source>%1: only in the baseline</source>
+        <translation>%1: nur in der Referenz</translation>
+    </message>
+    <message>
+        <source>%1: only in candidate %2</source>
+        <translation>%1: nur in Kandidat %2</translation>
+    </message>
+    <message>
+        <source>Verdicts</source>
+        <translation>Urteile</translation>
+    </message>
+    <message>
+        <source>Baseline verdict</source>
+        <translation>Urteil Referenz</translation>
+    </message>
+    <message>
+        <source>Candidate verdict</source>
+        <translation>Urteil Kandidat</translation>
+    </message>
+    <message>
+        <source>Frontiers, every run overlaid</source>
+        <translation>Leitkurven, alle Läufe übereinander</translation>
+    </message>
+    <message>
+        <source>Baseline solid, first candidate dashed, further candidates dotted; one colour per deployment.</source>
+        <translation>Referenz durchgezogen, erster Kandidat gestrichelt, weitere Kandidaten gepunktet; eine Farbe je Deployment.</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Baseline %1</source>
+        <translation>Referenz %1</translation>
+    </message>
+    <message>
+        <source>(absent)</source>
+        <translation>(fehlt)</translation>
+    </message>
+    <message>
+        <source>What changed in the environment</source>
+        <translation>Was sich in der Umgebung geändert hat</translation>
+    </message>
+    <message>
+        <source>The recorded environment (engine, host, servers) is the same in every run.</source>
+        <translation>Die aufgezeichnete Umgebung (Engine, Rechner, Server) ist in allen Läufen gleich.</translation>
     </message>
 </context>
 <context>
@@ -41,16 +167,39 @@
         <translation>Tokens/s pro Nutzer (1000 / TPOT p90)</translation>
     </message>
     <message>
-        <source>One point per finished load point: x = output_tps_per_gpu (output tokens/s over all GPUs), y = interactivity = 1000 / TPOT p90. Hollow points are live estimates.</source>
-        <translation>Ein Punkt je abgeschlossenem Lastpunkt: x = output_tps_per_gpu (Ausgabe-Tokens/s über alle GPUs), y = Interaktivität = 1000 / TPOT p90. Hohle Punkte sind Live-Schätzungen.</translation>
-    </message>
-    <message>
-        <source>%1 (live estimate)</source>
-        <translation>%1 (Live-Schätzung)</translation>
-    </message>
-    <message>
         <source>scenario %1</source>
         <translation>Szenario %1</translation>
+    </message>
+    <message>
+        <source>One point per finished load point: x = output_tps_per_gpu (output tokens/s over all GPUs), y = interactivity = 1000 / TPOT p90. Hollow points are live estimates or invalid points.</source>
+        <translation>Ein Punkt je abgeschlossenem Lastpunkt: x = output_tps_per_gpu (Ausgabe-Tokens/s über alle GPUs), y = Interaktivität = 1000 / TPOT p90. Hohle Punkte sind Live-Schätzungen oder ungültige Punkte.</translation>
+    </message>
+    <message>
+        <source>live estimate</source>
+        <translation>Live-Schätzung</translation>
+    </message>
+    <message>
+        <source>%1: %2 tok/s per GPU, %3 tok/s per user</source>
+        <translation>%1: %2 Tok/s pro GPU, %3 Tok/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>not valid for a verdict: %1</source>
+        <translation>nicht gültig für ein Urteil: %1</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::CurveRule</name>
+    <message>
+        <source>total tokens/s (GPU count unknown)</source>
+        <translation>Tokens/s gesamt (GPU-Anzahl unbekannt)</translation>
+    </message>
+    <message>
+        <source>TPOT p90 not reportable (n=%1), drawn at TPOT mean</source>
+        <translation>TPOT p90 nicht berichtbar (n=%1), beim TPOT-Mittelwert gezeichnet</translation>
+    </message>
+    <message>
+        <source>hollow: not valid for a verdict</source>
+        <translation>hohl: nicht gültig für ein Urteil</translation>
     </message>
 </context>
 <context>
@@ -622,6 +771,34 @@
         <source>Per phase (%1)</source>
         <translation>Pro Phase (%1)</translation>
     </message>
+    <message>
+        <source>Select 2–8 runs in the list (Ctrl+click) and press Compare; the first is the baseline.</source>
+        <translation>2–8 Läufe in der Liste auswählen (Strg+Klick) und Vergleichen drücken; der erste ist die Referenz.</translation>
+    </message>
+    <message>
+        <source>Comparison PDF…</source>
+        <translation>Vergleich als PDF…</translation>
+    </message>
+    <message>
+        <source>The comparison report of these runs as a PDF, as throughline-cli report --compare writes it: overlaid frontiers, deltas at the operating points (stored values), verdict changes and what changed in the environment.</source>
+        <translation>Der Vergleichsbericht dieser Läufe als PDF, wie throughline-cli report --compare ihn schreibt: überlagerte Leitkurven, Differenzen an den Betriebspunkten (gespeicherte Werte), geänderte Urteile und was sich an der Umgebung geändert hat.</translation>
+    </message>
+    <message>
+        <source>Comparison PDF</source>
+        <translation>Vergleich als PDF</translation>
+    </message>
+    <message>
+        <source>Select 2–8 runs in the list (Ctrl+click) and press Compare first.</source>
+        <translation>Zuerst 2–8 Läufe in der Liste auswählen (Strg+Klick) und auf „Vergleich“ klicken.</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Comparison report written to %1</source>
+        <translation>Vergleichsbericht nach %1 geschrieben</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::HistoryDetailWidget</name>
@@ -682,10 +859,6 @@
         <translation>Tags/Notizen von Lauf %1 nicht gespeichert: %2</translation>
     </message>
     <message>
-        <source>&lt;b&gt;%1&lt;/b&gt; — run %2, started %3, %4, source %5%6&lt;br&gt;provenance: %7</source>
-        <translation>&lt;b&gt;%1&lt;/b&gt; — Lauf %2, gestartet %3, %4, Quelle %5%6&lt;br&gt;Herkunft: %7</translation>
-    </message>
-    <message>
         <source>, simulated</source>
         <translation>, simuliert</translation>
     </message>
@@ -724,6 +897,34 @@
     <message>
         <source>Curve (%1)</source>
         <translation>Kurve (%1)</translation>
+    </message>
+    <message>
+        <source>Provenance</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>No run selected: pick a run in the list above, or run the campaign (Run ▸ Start Run, F5).</source>
+        <translation>Kein Lauf ausgewählt: oben einen Lauf wählen oder die Kampagne ausführen (Lauf ▸ Lauf starten, F5).</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; — run %2, started %3, %4, source %5%6</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; — Lauf %2, gestartet %3, %4, Quelle %5%6</translation>
+    </message>
+    <message>
+        <source>No point of this run has a throughput and a TPOT to plot.</source>
+        <translation>Kein Punkt dieses Laufs hat einen Durchsatz und eine TPOT zum Zeichnen.</translation>
+    </message>
+    <message>
+        <source>This point has no stored request rows (imported results keep only aggregates), so there is no distribution to draw.</source>
+        <translation>Dieser Punkt hat keine gespeicherten Anfragezeilen (importierte Ergebnisse behalten nur Aggregate), daher gibt es keine Verteilung zu zeichnen.</translation>
+    </message>
+    <message>
+        <source>Run %1 cannot be read: %2</source>
+        <translation>Lauf %1 kann nicht gelesen werden: %2</translation>
     </message>
 </context>
 <context>
@@ -775,10 +976,6 @@
     <message>
         <source>Refresh</source>
         <translation>Aktualisieren</translation>
-    </message>
-    <message>
-        <source>History</source>
-        <translation>Verlauf</translation>
     </message>
     <message>
         <source>Import…</source>
@@ -849,6 +1046,10 @@
     <message>
         <source>PDF (*.pdf)</source>
         <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation>Bericht nach %1 geschrieben</translation>
     </message>
 </context>
 <context>
@@ -1113,10 +1314,6 @@
         <translation>Zieltabellen und Urteile (Strg+4)</translation>
     </message>
     <message>
-        <source>Target tables and baselines arrive with the next GUI issue.</source>
-        <translation>Zieltabellen und Referenzen folgen mit dem nächsten GUI-Issue.</translation>
-    </message>
-    <message>
         <source>&amp;File</source>
         <translation>&amp;Datei</translation>
     </message>
@@ -1275,6 +1472,26 @@
     <message>
         <source>The campaign “%1” has unsaved changes. Save them?</source>
         <translation>Die Kampagne „%1“ hat ungespeicherte Änderungen. Speichern?</translation>
+    </message>
+    <message>
+        <source>Run on a &amp;Cluster…</source>
+        <translation>Auf einem &amp;Cluster ausführen…</translation>
+    </message>
+    <message>
+        <source>Plan</source>
+        <translation>Planung</translation>
+    </message>
+    <message>
+        <source>GPUs, dollars and energy at an SLO (Ctrl+5)</source>
+        <translation>GPUs, Dollar und Energie bei einem SLO (Strg+5)</translation>
+    </message>
+    <message>
+        <source>Run %1, stored point %2</source>
+        <translation>Lauf %1, gespeicherter Punkt %2</translation>
+    </message>
+    <message>
+        <source>&amp;Plan</source>
+        <translation>&amp;Planung</translation>
     </message>
 </context>
 <context>
@@ -1437,6 +1654,205 @@
     </message>
 </context>
 <context>
+    <name>Throughline::MetricTexts</name>
+    <message>
+        <source>Output throughput</source>
+        <translation>Ausgabedurchsatz</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>Tokens/s</translation>
+    </message>
+    <message>
+        <source>Output tokens of content events timestamped inside the measurement window [W0, W1], from any request (warm-up included), divided by the window length (steady state).</source>
+        <translation>Ausgabe-Tokens der Inhaltsereignisse mit Zeitstempel im Messfenster [W0, W1], aus jeder Anfrage (Aufwärmphase eingeschlossen), geteilt durch die Fensterlänge (eingeschwungener Zustand).</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per GPU</source>
+        <translation>Ausgabe-Tokens/s pro GPU</translation>
+    </message>
+    <message>
+        <source>tokens/s/GPU</source>
+        <translation>Tokens/s/GPU</translation>
+    </message>
+    <message>
+        <source>output_tps divided by all GPUs of the deployment, replicas included (NVIDIA&apos;s headline metric).</source>
+        <translation>output_tps geteilt durch alle GPUs des Deployments, Replikate eingeschlossen (die Leitmetrik von NVIDIA).</translation>
+    </message>
+    <message>
+        <source>Output tokens/s per decode GPU</source>
+        <translation>Ausgabe-Tokens/s pro Decode-GPU</translation>
+    </message>
+    <message>
+        <source>output_tps divided by the decode GPUs of a disaggregated deployment (all GPUs otherwise); InferenceX output_tput_per_gpu.</source>
+        <translation>output_tps geteilt durch die Decode-GPUs eines disaggregierten Deployments (sonst durch alle GPUs); output_tput_per_gpu bei InferenceX.</translation>
+    </message>
+    <message>
+        <source>Total tokens/s per GPU</source>
+        <translation>Tokens/s insgesamt pro GPU</translation>
+    </message>
+    <message>
+        <source>(input + output) tokens/s over all GPUs; input tokens are the prompt tokens of successful measured requests; InferenceX tput_per_gpu.</source>
+        <translation>(Eingabe- + Ausgabe-)Tokens/s über alle GPUs; Eingabe-Tokens sind die Prompt-Tokens der erfolgreichen gemessenen Anfragen; tput_per_gpu bei InferenceX.</translation>
+    </message>
+    <message>
+        <source>Request rate</source>
+        <translation>Anfragerate</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>Anfragen/s</translation>
+    </message>
+    <message>
+        <source>Successful measured requests divided by the window length.</source>
+        <translation>Erfolgreiche gemessene Anfragen geteilt durch die Fensterlänge.</translation>
+    </message>
+    <message>
+        <source>Goodput</source>
+        <translation>Goodput</translation>
+    </message>
+    <message>
+        <source>Successful measured requests that met every SLO of the scenario (TTFT, TPOT, E2E), divided by the window length.</source>
+        <translation>Erfolgreiche gemessene Anfragen, die jedes SLO des Szenarios einhielten (TTFT, TPOT, E2E), geteilt durch die Fensterlänge.</translation>
+    </message>
+    <message>
+        <source>Output throughput (whole run, vLLM/AIPerf)</source>
+        <translation>Ausgabedurchsatz (ganzer Lauf, vLLM/AIPerf)</translation>
+    </message>
+    <message>
+        <source>Sum of N_out of successful measured requests divided by (last t_end - first t_send): the vLLM bench serve / AIPerf definition.</source>
+        <translation>Summe der N_out erfolgreicher gemessener Anfragen geteilt durch (letztes t_end - erstes t_send): die Definition von vLLM bench serve und AIPerf.</translation>
+    </message>
+    <message>
+        <source>Output throughput (MLPerf)</source>
+        <translation>Ausgabedurchsatz (MLPerf)</translation>
+    </message>
+    <message>
+        <source>Tokenizer-counted N_out of successful requests issued in [W0, W1) divided by the window length (MLPerf Endpoints style).</source>
+        <translation>Vom Tokenizer gezählte N_out der in [W0, W1) gesendeten erfolgreichen Anfragen geteilt durch die Fensterlänge (wie MLPerf Endpoints).</translation>
+    </message>
+    <message>
+        <source>Input tokens/s per prefill GPU</source>
+        <translation>Eingabe-Tokens/s pro Prefill-GPU</translation>
+    </message>
+    <message>
+        <source>Input tokens/s divided by the prefill GPUs of a disaggregated deployment (all GPUs otherwise).</source>
+        <translation>Eingabe-Tokens/s geteilt durch die Prefill-GPUs eines disaggregierten Deployments (sonst durch alle GPUs).</translation>
+    </message>
+    <message>
+        <source>Token goodput</source>
+        <translation>Token-Goodput</translation>
+    </message>
+    <message>
+        <source>Output tokens of the requests that met every SLO, divided by the window length.</source>
+        <translation>Ausgabe-Tokens der Anfragen, die jedes SLO einhielten, geteilt durch die Fensterlänge.</translation>
+    </message>
+    <message>
+        <source>TTFT</source>
+        <translation>TTFT</translation>
+    </message>
+    <message>
+        <source>ms</source>
+        <translation>ms</translation>
+    </message>
+    <message>
+        <source>Time to first token: time of the first content event minus t_send (the worker hand-off); streaming only.</source>
+        <translation>Zeit bis zum ersten Token: Zeitpunkt des ersten Inhaltsereignisses minus t_send (Übergabe an den Worker); nur beim Streaming.</translation>
+    </message>
+    <message>
+        <source>TTFT incl. client queueing</source>
+        <translation>TTFT einschließlich Warteschlange im Client</translation>
+    </message>
+    <message>
+        <source>Time of the first content event minus t_sched (intended send time), so client-side queueing is included.</source>
+        <translation>Zeitpunkt des ersten Inhaltsereignisses minus t_sched (geplanter Sendezeitpunkt); die Wartezeit im Client ist also eingeschlossen.</translation>
+    </message>
+    <message>
+        <source>TPOT</source>
+        <translation>TPOT</translation>
+    </message>
+    <message>
+        <source>Time per output token after the first: (t_last_token - t_first_token) / (N_out - N_first); undefined (and counted) when N_out - N_first &lt; 1.</source>
+        <translation>Zeit pro Ausgabe-Token nach dem ersten: (t_last_token - t_first_token) / (N_out - N_first); undefiniert (und gezählt), wenn N_out - N_first &lt; 1.</translation>
+    </message>
+    <message>
+        <source>TPOT (MLPerf)</source>
+        <translation>TPOT (MLPerf)</translation>
+    </message>
+    <message>
+        <source>(t_end - t_first_token) divided by the tokenizer-counted tokens after the first chunk.</source>
+        <translation>(t_end - t_first_token) geteilt durch die vom Tokenizer gezählten Tokens nach dem ersten Chunk.</translation>
+    </message>
+    <message>
+        <source>End-to-end latency</source>
+        <translation>Ende-zu-Ende-Latenz</translation>
+    </message>
+    <message>
+        <source>t_end (transfer done) minus t_send.</source>
+        <translation>t_end (Übertragung beendet) minus t_send.</translation>
+    </message>
+    <message>
+        <source>Chunk gap</source>
+        <translation>Chunk-Abstand</translation>
+    </message>
+    <message>
+        <source>Time between consecutive content events of a request, pooled over requests (vLLM &apos;ITL&apos;, AIPerf &apos;inter chunk latency&apos;).</source>
+        <translation>Zeit zwischen aufeinanderfolgenden Inhaltsereignissen einer Anfrage, über alle Anfragen zusammengefasst (vLLM „ITL“, AIPerf „inter chunk latency“).</translation>
+    </message>
+    <message>
+        <source>Interactivity</source>
+        <translation>Interaktivität</translation>
+    </message>
+    <message>
+        <source>tokens/s/user</source>
+        <translation>Tokens/s/Nutzer</translation>
+    </message>
+    <message>
+        <source>1000 / TPOT in ms: output tokens per second one user sees after the first token.</source>
+        <translation>1000 / TPOT in ms: Ausgabe-Tokens pro Sekunde, die ein Nutzer nach dem ersten Token sieht.</translation>
+    </message>
+    <message>
+        <source>50th percentile</source>
+        <translation>50. Perzentil (Median)</translation>
+    </message>
+    <message>
+        <source>90th percentile</source>
+        <translation>90. Perzentil</translation>
+    </message>
+    <message>
+        <source>95th percentile</source>
+        <translation>95. Perzentil</translation>
+    </message>
+    <message>
+        <source>99th percentile</source>
+        <translation>99. Perzentil</translation>
+    </message>
+    <message>
+        <source>99.9th percentile</source>
+        <translation>99,9. Perzentil</translation>
+    </message>
+    <message>
+        <source>arithmetic mean</source>
+        <translation>arithmetisches Mittel</translation>
+    </message>
+    <message>
+        <source>minimum</source>
+        <translation>Minimum</translation>
+    </message>
+    <message>
+        <source>maximum</source>
+        <translation>Maximum</translation>
+    </message>
+    <message>
+        <source>population standard deviation</source>
+        <translation>Standardabweichung der Grundgesamtheit</translation>
+    </message>
+    <message>
+        <source>number of samples</source>
+        <translation>Anzahl der Stichprobenwerte</translation>
+    </message>
+</context>
+<context>
     <name>Throughline::PhaseEditor</name>
     <message>
         <source>Name</source>
@@ -1596,6 +2012,25 @@
         <source>invalid: %1</source>
         <translation>ungültig: %1</translation>
     </message>
+    <message numerus="yes">
+        <source>%n shard(s), skew %1 ms</source>
+        <translation>
+            <numerusform>%n Shard, Versatz %1 ms</numerusform>
+            <numerusform>%n Shards, Versatz %1 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>late: %1</source>
+        <translation>verspätet: %1</translation>
+    </message>
+    <message>
+        <source>missing: %1</source>
+        <translation>fehlt: %1</translation>
+    </message>
+    <message>
+        <source>Shards</source>
+        <translation>Shards</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::ProblemListModel</name>
@@ -1606,6 +2041,659 @@
     <message>
         <source>Line %1, column %2 of the saved file: %3</source>
         <translation>Zeile %1, Spalte %2 der gespeicherten Datei: %3</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::ReportCharts</name>
+    <message>
+        <source>concurrency (requests in flight)</source>
+        <translation>Nebenläufigkeit (laufende Anfragen)</translation>
+    </message>
+    <message>
+        <source>request rate (req/s)</source>
+        <translation>Anfragerate (Anfr./s)</translation>
+    </message>
+    <message>
+        <source>%1: throughput vs interactivity</source>
+        <translation>%1: Durchsatz vs. Interaktivität</translation>
+    </message>
+    <message>
+        <source>output tokens/s per GPU</source>
+        <translation>Ausgabe-Tokens/s pro GPU</translation>
+    </message>
+    <message>
+        <source>tok/s per user (1000 / TPOT p90)</source>
+        <translation>Tok./s pro Nutzer (1000 / TPOT p90)</translation>
+    </message>
+    <message>
+        <source>TPOT mean (p90 needs n ≥ 100, n=%1)</source>
+        <translation>TPOT-Mittelwert (p90 braucht n ≥ 100, n=%1)</translation>
+    </message>
+    <message>
+        <source>%1: %2 p90 vs load</source>
+        <translation>%1: %2 p90 vs. Last</translation>
+    </message>
+    <message>
+        <source>%1 p90 (ms)</source>
+        <translation>%1 p90 (ms)</translation>
+    </message>
+    <message>
+        <source>mean (p90 needs n ≥ 100, n=%1)</source>
+        <translation>Mittelwert (p90 braucht n ≥ 100, n=%1)</translation>
+    </message>
+    <message>
+        <source>%1: throughput vs load</source>
+        <translation>%1: Durchsatz vs. Last</translation>
+    </message>
+    <message>
+        <source>%1: %2 (server) vs load</source>
+        <translation>%1: %2 (Server) vs. Last</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::ReportComposer</name>
+    <message>
+        <source>scenario SLO</source>
+        <translation>Szenario-SLO</translation>
+    </message>
+    <message>
+        <source>run %1 %2</source>
+        <translation>Lauf %1 %2</translation>
+    </message>
+    <message>
+        <source>valid</source>
+        <translation>gültig</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>ja</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>nein</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n entries</source>
+        <translation>
+            <numerusform>%n Eintrag</numerusform>
+            <numerusform>%n Einträge</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keiner</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fields</source>
+        <translation>
+            <numerusform>%n Feld</numerusform>
+            <numerusform>%n Felder</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>--ready-since moment</source>
+        <translation>Zeitpunkt von --ready-since</translation>
+    </message>
+    <message>
+        <source>run start</source>
+        <translation>Laufbeginn</translation>
+    </message>
+    <message>
+        <source>scenario start</source>
+        <translation>Szenariobeginn</translation>
+    </message>
+    <message>
+        <source>Time to ready (s)</source>
+        <translation>Zeit bis bereit (s)</translation>
+    </message>
+    <message>
+        <source>not ready</source>
+        <translation>nicht bereit</translation>
+    </message>
+    <message>
+        <source>Measured from</source>
+        <translation>Gemessen ab</translation>
+    </message>
+    <message>
+        <source>Polls (/health, /v1/models)</source>
+        <translation>Abfragen (/health, /v1/models)</translation>
+    </message>
+    <message>
+        <source>%1 every %2 s</source>
+        <translation>%1 alle %2 s</translation>
+    </message>
+    <message>
+        <source>First request TTFT (ms)</source>
+        <translation>TTFT der ersten Anfrage (ms)</translation>
+    </message>
+    <message>
+        <source>First request E2E (ms)</source>
+        <translation>E2E der ersten Anfrage (ms)</translation>
+    </message>
+    <message>
+        <source>Problem</source>
+        <translation>Problem</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <source>invalid</source>
+        <translation>ungültig</translation>
+    </message>
+    <message>
+        <source>no target</source>
+        <translation>kein Ziel</translation>
+    </message>
+    <message>
+        <source>stopped</source>
+        <translation>gestoppt</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>nicht gemessen</translation>
+    </message>
+    <message>
+        <source>not run</source>
+        <translation>nicht gelaufen</translation>
+    </message>
+    <message>
+        <source>(unnamed campaign)</source>
+        <translation>(unbenannte Kampagne)</translation>
+    </message>
+    <message>
+        <source>Benchmark report: %1</source>
+        <translation>Benchmark-Bericht: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Campaign: %1 · %n scenario(s) · run %2 · started %3 UTC%4</source>
+        <translation>
+            <numerusform>Kampagne: %1 · %n Szenario · Lauf %2 · gestartet %3 UTC%4</numerusform>
+            <numerusform>Kampagne: %1 · %n Szenarien · Lauf %2 · gestartet %3 UTC%4</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Endpoint: simulated (built-in performance model, time scale %1): model estimates, not measurements of real hardware</source>
+        <translation>Endpunkt: simuliert (eingebautes Leistungsmodell, Zeitfaktor %1): Modellschätzungen, keine Messungen echter Hardware</translation>
+    </message>
+    <message>
+        <source>Endpoint: %1 (measured against a live server; source %2)</source>
+        <translation>Endpunkt: %1 (gegen einen laufenden Server gemessen; Quelle %2)</translation>
+    </message>
+    <message>
+        <source>real server</source>
+        <translation>echter Server</translation>
+    </message>
+    <message>
+        <source>%1 cores</source>
+        <translation>%1 Kerne</translation>
+    </message>
+    <message>
+        <source>Throughline %1</source>
+        <translation>Throughline %1</translation>
+    </message>
+    <message>
+        <source>Environment: %1</source>
+        <translation>Umgebung: %1</translation>
+    </message>
+    <message>
+        <source>Headline frontier per phase</source>
+        <translation>Leitkurve je Phase</translation>
+    </message>
+    <message>
+        <source>Every deployment of a phase overlaid. Ringed: the operating point. Hollow: an invalid point or one drawn at TPOT mean because p90 is not reportable below n = 100.</source>
+        <translation>Alle Deployments einer Phase übereinander. Umringt: der Betriebspunkt. Hohl: ein ungültiger Punkt oder einer beim TPOT-Mittelwert, weil p90 unter n = 100 nicht berichtet wird.</translation>
+    </message>
+    <message>
+        <source>Contents</source>
+        <translation>Inhalt</translation>
+    </message>
+    <message>
+        <source>Model / backend / deployment</source>
+        <translation>Modell / Backend / Deployment</translation>
+    </message>
+    <message>
+        <source>Verdicts (model × deployment × phase)</source>
+        <translation>Urteile (Modell × Deployment × Phase)</translation>
+    </message>
+    <message>
+        <source>The numbers that decide (at each operating point)</source>
+        <translation>Die entscheidenden Zahlen (am jeweiligen Betriebspunkt)</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>Betriebspunkt</translation>
+    </message>
+    <message>
+        <source>Out tok/s/GPU</source>
+        <translation>Ausg. Tok./s/GPU</translation>
+    </message>
+    <message>
+        <source>TTFT p90 ms</source>
+        <translation>TTFT p90 ms</translation>
+    </message>
+    <message>
+        <source>TPOT p90 ms</source>
+        <translation>TPOT p90 ms</translation>
+    </message>
+    <message>
+        <source>Goodput req/s</source>
+        <translation>Goodput Anfr./s</translation>
+    </message>
+    <message>
+        <source>Operating point: the highest-throughput valid point that meets the scenario&apos;s SLOs. Throughput targets are judged there, slo targets at the designated point; baseline targets pass at ≥ 95 % of the baseline.</source>
+        <translation>Betriebspunkt: der gültige Punkt mit dem höchsten Durchsatz, der die SLOs des Szenarios erfüllt. Durchsatzziele werden dort beurteilt, SLO-Ziele am festgelegten Punkt; Baseline-Ziele sind ab ≥ 95 % der Baseline bestanden.</translation>
+    </message>
+    <message>
+        <source>Phase %1 (ISL %2 / OSL %3)</source>
+        <translation>Phase %1 (ISL %2 / OSL %3)</translation>
+    </message>
+    <message>
+        <source>peak KV cache %</source>
+        <translation>KV-Cache-Spitze %</translation>
+    </message>
+    <message>
+        <source>mean waiting requests</source>
+        <translation>wartende Anfragen (Mittel)</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>OK/sent</source>
+        <translation>OK/gesendet</translation>
+    </message>
+    <message>
+        <source>Window s</source>
+        <translation>Fenster s</translation>
+    </message>
+    <message>
+        <source>E2E p90 ms</source>
+        <translation>E2E p90 ms</translation>
+    </message>
+    <message>
+        <source>Validity</source>
+        <translation>Gültigkeit</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Cmp</source>
+        <translation>Vgl.</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>Ziel</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Margin %</source>
+        <translation>Abstand %</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>Art</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>Point</source>
+        <translation>Punkt</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>Quelle</translation>
+    </message>
+    <message>
+        <source>Point %1 (%2): %3</source>
+        <translation>Punkt %1 (%2): %3</translation>
+    </message>
+    <message>
+        <source>Server telemetry per point</source>
+        <translation>Server-Telemetrie je Punkt</translation>
+    </message>
+    <message>
+        <source>Peak KV %</source>
+        <translation>KV-Spitze %</translation>
+    </message>
+    <message>
+        <source>Mean waiting</source>
+        <translation>Wartend (Mittel)</translation>
+    </message>
+    <message>
+        <source>Peak waiting</source>
+        <translation>Wartend (Spitze)</translation>
+    </message>
+    <message>
+        <source>Scrapes failed</source>
+        <translation>Abrufe fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Stalled streams</source>
+        <translation>Hängende Streams</translation>
+    </message>
+    <message>
+        <source>GPU power W</source>
+        <translation>GPU-Leistung W</translation>
+    </message>
+    <message>
+        <source>Energy J/token</source>
+        <translation>Energie J/Token</translation>
+    </message>
+    <message>
+        <source>Cold start</source>
+        <translation>Kaltstart</translation>
+    </message>
+    <message>
+        <source>Fact</source>
+        <translation>Angabe</translation>
+    </message>
+    <message>
+        <source>report generated (UTC)</source>
+        <translation>Bericht erstellt (UTC)</translation>
+    </message>
+    <message>
+        <source>report tool version</source>
+        <translation>Version des Berichtswerkzeugs</translation>
+    </message>
+    <message>
+        <source>campaign sha256</source>
+        <translation>Kampagne sha256</translation>
+    </message>
+    <message>
+        <source>tags</source>
+        <translation>Schlagwörter</translation>
+    </message>
+    <message>
+        <source>notes</source>
+        <translation>Notizen</translation>
+    </message>
+    <message>
+        <source>Appendix A: provenance</source>
+        <translation>Anhang A: Herkunft</translation>
+    </message>
+    <message>
+        <source>What produced these numbers: the campaign, the engine, the host and each server as recorded with the run.</source>
+        <translation>Was diese Zahlen erzeugt hat: Kampagne, Engine, Rechner und jeder Server, wie mit dem Lauf aufgezeichnet.</translation>
+    </message>
+    <message>
+        <source>Key</source>
+        <translation>Schlüssel</translation>
+    </message>
+    <message>
+        <source>Appendix B: metric definitions</source>
+        <translation>Anhang B: Metrikdefinitionen</translation>
+    </message>
+    <message>
+        <source>Definition</source>
+        <translation>Definition</translation>
+    </message>
+    <message>
+        <source>Appendix C: validity notes</source>
+        <translation>Anhang C: Hinweise zur Gültigkeit</translation>
+    </message>
+    <message>
+        <source>A point is valid when no flag is raised. window_short: measurement window shorter than max(60 s, 3 × median E2E) (configurable for demos); low_sample: fewer than 100 completed requests or a percentile below its minimum n (p90 needs 100, p99 1,000, p99.9 10,000); error_rate: more than 1 % of measured requests failed; truncated: requests cancelled at the maximum duration; client_bound: the client&apos;s own error budget exceeded (CPU above 85 %, its send path blocked for more than 5 % of the point and 100 ms, an added delay above 5 ms) or the achieved load below 90 % of the target; shard_skew, shard_late, shard_missing (a merged cluster run): shards started more than 50 ms apart, a shard began more than 250 ms after its slot, a shard is missing. Invalid points are never operating points; charts draw them hollow.</source>
+        <translation>Ein Punkt ist gültig, wenn kein Merkmal gesetzt ist. window_short: Messfenster kürzer als max(60 s, 3 × Median-E2E) (für Demos einstellbar); low_sample: weniger als 100 abgeschlossene Anfragen oder ein Perzentil unter seinem Mindest-n (p90 braucht 100, p99 1.000, p99.9 10.000); error_rate: mehr als 1 % der gemessenen Anfragen fehlgeschlagen; truncated: Anfragen bei der Höchstdauer abgebrochen; client_bound: das eigene Fehlerbudget des Clients überschritten (CPU über 85 %, Sendepfad länger als 5 % des Punkts und 100 ms blockiert, hinzugefügte Verzögerung über 5 ms) oder erreichte Last unter 90 % des Ziels; shard_skew, shard_late, shard_missing (ein zusammengeführter Cluster-Lauf): Shards mehr als 50 ms versetzt gestartet, ein Shard mehr als 250 ms nach seinem Zeitfenster begonnen, ein Shard fehlt. Ungültige Punkte sind nie Betriebspunkte; Diagramme zeichnen sie hohl.</translation>
+    </message>
+    <message>
+        <source>Every point of this run is valid.</source>
+        <translation>Jeder Punkt dieses Laufs ist gültig.</translation>
+    </message>
+    <message>
+        <source>Flags</source>
+        <translation>Merkmale</translation>
+    </message>
+    <message>
+        <source>Appendix D: per-point details</source>
+        <translation>Anhang D: Details je Punkt</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Client CPU %</source>
+        <translation>Client-CPU %</translation>
+    </message>
+    <message>
+        <source>Lateness p99 ms</source>
+        <translation>Verspätung p99 ms</translation>
+    </message>
+    <message>
+        <source>TTFT p50</source>
+        <translation>TTFT p50</translation>
+    </message>
+    <message>
+        <source>TTFT p99</source>
+        <translation>TTFT p99</translation>
+    </message>
+    <message>
+        <source>TPOT p50</source>
+        <translation>TPOT p50</translation>
+    </message>
+    <message>
+        <source>TPOT p99</source>
+        <translation>TPOT p99</translation>
+    </message>
+    <message>
+        <source>E2E p50</source>
+        <translation>E2E p50</translation>
+    </message>
+    <message>
+        <source>Chunk gap p99</source>
+        <translation>Chunk-Abstand p99</translation>
+    </message>
+    <message>
+        <source>req/s</source>
+        <translation>Anfr./s</translation>
+    </message>
+    <message>
+        <source>completed</source>
+        <translation>abgeschlossen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>crashed</source>
+        <translation>abgestürzt</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>läuft</translation>
+    </message>
+    <message>
+        <source>Name (unit)</source>
+        <translation>Name (Einheit)</translation>
+    </message>
+    <message>
+        <source>Distributions are summarised by p50, p90, p95, p99 and p99.9 (percentiles), mean, min, max, std (population standard deviation) and n (number of samples); a percentile is reported only from its minimum n on (p90: 100, p99: 1,000, p99.9: 10,000).</source>
+        <translation>Verteilungen werden durch p50, p90, p95, p99 und p99.9 (Perzentile), mean (Mittelwert), min, max, std (Standardabweichung der Grundgesamtheit) und n (Anzahl der Werte) zusammengefasst; ein Perzentil wird erst ab seinem Mindest-n angegeben (p90: 100, p99: 1.000, p99.9: 10.000).</translation>
+    </message>
+    <message>
+        <source>Server telemetry over time</source>
+        <translation>Server-Telemetrie über die Zeit</translation>
+    </message>
+    <message>
+        <source>As scraped during the scenario (peaks kept when thinned for print). Shaded: each load point&apos;s measurement window, labelled with its load.</source>
+        <translation>Wie während des Szenarios abgefragt (beim Ausdünnen für den Druck bleiben Spitzen erhalten). Schattiert: das Messfenster jedes Lastpunkts, beschriftet mit seiner Last.</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>Referenz</translation>
+    </message>
+    <message>
+        <source>SLO</source>
+        <translation>SLO</translation>
+    </message>
+    <message>
+        <source>informational</source>
+        <translation>informativ</translation>
+    </message>
+    <message>
+        <source>Capacity and cost</source>
+        <translation>Kapazität und Kosten</translation>
+    </message>
+    <message>
+        <source>not met</source>
+        <translation>nicht erfüllt</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>Deployments, cheapest per 1M output tokens first</source>
+        <translation>Deployments, das günstigste pro 1 Mio. Ausgabe-Tokens zuerst</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Deployment</source>
+        <translation>Deployment</translation>
+    </message>
+    <message>
+        <source>Stored point</source>
+        <translation>Gespeicherter Punkt</translation>
+    </message>
+    <message>
+        <source>tok/s/GPU</source>
+        <translation>Tok/s/GPU</translation>
+    </message>
+    <message>
+        <source>Users/GPU</source>
+        <translation>Nutzer/GPU</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Replikate</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPUs</translation>
+    </message>
+    <message>
+        <source>$/1M (point)</source>
+        <translation>$/1 Mio. (Punkt)</translation>
+    </message>
+    <message>
+        <source>$/1M (demand)</source>
+        <translation>$/1 Mio. (Bedarf)</translation>
+    </message>
+    <message>
+        <source>kWh/1M</source>
+        <translation>kWh/1 Mio.</translation>
+    </message>
+    <message>
+        <source>Replicas = ceil(demand × (1 + headroom) ÷ the point&apos;s throughput); GPUs = replicas × the measured deployment&apos;s GPUs (prefill + decode when disaggregated). $ per 1M at the point = GPUs × price ÷ (tok/s × 3,600) × 10⁶; at the demand it includes rounding and headroom. Nothing is interpolated between measured points.</source>
+        <translation>Replikate = ceil(Bedarf × (1 + Reserve) ÷ Durchsatz des Punkts); GPUs = Replikate × GPUs des gemessenen Deployments (Prefill + Decode bei Disaggregation). $ pro 1 Mio. am Punkt = GPUs × Preis ÷ (Tok/s × 3.600) × 10⁶; beim Bedarf sind Rundung und Reserve enthalten. Zwischen gemessenen Punkten wird nichts interpoliert.</translation>
+    </message>
+    <message>
+        <source>the tier is not met at the closest point</source>
+        <translation>die Stufe ist am nächstgelegenen Punkt nicht erfüllt</translation>
+    </message>
+    <message>
+        <source>Tier at the point and the binding constraint</source>
+        <translation>Stufe am Punkt und bindende Grenze</translation>
+    </message>
+    <message>
+        <source>Origin</source>
+        <translation>Herkunft</translation>
+    </message>
+    <message>
+        <source>Tier at the point (95 % interval)</source>
+        <translation>Stufe am Punkt (95-%-Intervall)</translation>
+    </message>
+    <message>
+        <source>Binding constraint</source>
+        <translation>Bindende Grenze</translation>
+    </message>
+    <message>
+        <source>Prices and power</source>
+        <translation>Preise und Leistung</translation>
+    </message>
+    <message>
+        <source>Price (kind, provider, date)</source>
+        <translation>Preis (Art, Anbieter, Datum)</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>Leistung</translation>
+    </message>
+    <message>
+        <source>Price source: %1</source>
+        <translation>Preisquelle: %1</translation>
+    </message>
+    <message>
+        <source>Sensitivity</source>
+        <translation>Sensitivität</translation>
+    </message>
+    <message>
+        <source>%1 matches the cheapest at %2/GPU-hour (now %3)</source>
+        <translation>%1 gleicht das günstigste bei %2/GPU-Stunde aus (jetzt %3)</translation>
+    </message>
+    <message>
+        <source>Price (%1; $ per 1M output tokens is proportional to the price): %2.</source>
+        <translation>Preis (%1; $ pro 1 Mio. Ausgabe-Tokens ist proportional zum Preis): %2.</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::ReportDoc</name>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Seite %1 von %2</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::ReportWriter</name>
+    <message>
+        <source>Throughline report %1</source>
+        <translation>Throughline-Bericht %1</translation>
+    </message>
+    <message>
+        <source>Throughline report · %1 · run %2</source>
+        <translation>Throughline-Bericht · %1 · Lauf %2</translation>
+    </message>
+    <message>
+        <source>Throughline comparison %1</source>
+        <translation>Throughline-Vergleich %1</translation>
+    </message>
+    <message>
+        <source>Throughline comparison · %1 · runs %2</source>
+        <translation>Throughline-Vergleich · %1 · Läufe %2</translation>
     </message>
 </context>
 <context>
@@ -1804,6 +2892,10 @@
         <translation>Die Matrix kann nicht expandiert werden: %1</translation>
     </message>
     <message>
+        <source>Cannot load the target table: %1</source>
+        <translation>Die Zieltabelle kann nicht geladen werden: %1</translation>
+    </message>
+    <message>
         <source>TPOT p%1 ≤ %2 ms</source>
         <translation>TPOT p%1 ≤ %2 ms</translation>
     </message>
@@ -1871,8 +2963,16 @@
         <translation>fehlgeschlagen</translation>
     </message>
     <message>
-        <source>⚠ Client-bound: the load generator itself limited the measurement in %1 (CPU, send lateness or achieved load below target). Use more workers or a bigger client.</source>
-        <translation>⚠ Client-begrenzt: Der Lastgenerator selbst hat die Messung in %1 begrenzt (CPU, verspätetes Senden oder erreichte Last unter dem Zielwert). Mehr Worker oder einen größeren Client verwenden.</translation>
+        <source>⚠ Client-bound: the load generator itself limited the measurement in %1 (CPU, blocked send path, added delay or achieved load below target). Use more workers or a bigger client.</source>
+        <translation>⚠ Client-begrenzt: Der Lastgenerator selbst hat die Messung in %1 begrenzt (CPU, blockierter Sendepfad, hinzugefügte Verzögerung oder erreichte Last unter dem Zielwert). Mehr Worker oder einen größeren Client verwenden.</translation>
+    </message>
+    <message>
+        <source>The client&apos;s own error budget, in wall-clock time whatever the simulator&apos;s time scale: how long its send path was blocked (a request due for more than 5 ms and not yet sent), and the delay it added to what it read (p99 of ready sockets waiting in its workers plus its threads&apos; average wait for a CPU). A point blocked for more than 5 % of it and 100 ms, or with more than 5 ms added, is client_bound.</source>
+        <translation>Das eigene Fehlerbudget des Clients, in Echtzeit unabhängig vom Zeitfaktor des Simulators: wie lange sein Sendepfad blockiert war (eine Anfrage seit mehr als 5 ms fällig und noch nicht gesendet) und welche Verzögerung er dem Gelesenen hinzufügte (p99 der Wartezeit lesebereiter Sockets in seinen Workern plus die mittlere Wartezeit seiner Threads auf eine CPU). Ein Punkt, dessen Sendepfad mehr als 5 % des Punkts und mehr als 100 ms blockiert war oder der mehr als 5 ms Verzögerung hinzufügte, ist client_bound.</translation>
+    </message>
+    <message>
+        <source>Client error budget (wall clock, worst point): send path blocked %1 % of the point, added delay %2 ms (p99).</source>
+        <translation>Fehlerbudget des Clients (Echtzeit, schlechtester Punkt): Sendepfad %1 % des Punkts blockiert, hinzugefügte Verzögerung %2 ms (p99).</translation>
     </message>
     <message>
         <source>Cancelled. Run %1.</source>
@@ -2269,6 +3369,10 @@
         <source> (database without telemetry)</source>
         <translation> (Datenbank ohne Telemetrie)</translation>
     </message>
+    <message>
+        <source>Not recorded for this scenario (no request rows or server telemetry).</source>
+        <translation>Für dieses Szenario nicht aufgezeichnet (keine Anfragezeilen oder Server-Telemetrie).</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::RunsTableModel</name>
@@ -2500,6 +3604,21 @@
     </message>
 </context>
 <context>
+    <name>Throughline::TargetMatrix</name>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>Operating point</source>
+        <translation>Betriebspunkt</translation>
+    </message>
+</context>
+<context>
     <name>Throughline::TargetsPage</name>
     <message>
         <source>User table</source>
@@ -2546,22 +3665,6 @@
         <translation>Ziele exportieren</translation>
     </message>
     <message>
-        <source>Pass/fail matrix for run:</source>
-        <translation>Bestanden/nicht bestanden-Matrix für Lauf:</translation>
-    </message>
-    <message>
-        <source>run id (prefix ≥ 8 hex digits)</source>
-        <translation>Lauf-ID (Präfix ≥ 8 Hex-Ziffern)</translation>
-    </message>
-    <message>
-        <source>Judge</source>
-        <translation>Bewerten</translation>
-    </message>
-    <message>
-        <source>Judge run</source>
-        <translation>Lauf bewerten</translation>
-    </message>
-    <message>
         <source>Use as baseline</source>
         <translation>Als Referenz verwenden</translation>
     </message>
@@ -2570,16 +3673,63 @@
         <translation>Lauf als Referenz verwenden</translation>
     </message>
     <message>
-        <source>Scenario</source>
-        <translation>Szenario</translation>
+        <source>An editable copy of the table shown</source>
+        <translation>Eine bearbeitbare Kopie der angezeigten Tabelle</translation>
     </message>
     <message>
-        <source>Verdict</source>
-        <translation>Urteil</translation>
+        <source>Add a row to the user table</source>
+        <translation>Der Benutzertabelle eine Zeile hinzufügen</translation>
     </message>
     <message>
-        <source>Op. point</source>
-        <translation>Betr.-Punkt</translation>
+        <source>Remove the selected row of the user table</source>
+        <translation>Die ausgewählte Zeile der Benutzertabelle entfernen</translation>
+    </message>
+    <message>
+        <source>Read a throughline.targets/1 file into the user table</source>
+        <translation>Eine throughline.targets/1-Datei in die Benutzertabelle einlesen</translation>
+    </message>
+    <message>
+        <source>Write the table shown as a throughline.targets/1 file</source>
+        <translation>Die angezeigte Tabelle als throughline.targets/1-Datei schreiben</translation>
+    </message>
+    <message>
+        <source>Pass/fail matrix of run:</source>
+        <translation>Bestanden/nicht bestanden-Matrix des Laufs:</translation>
+    </message>
+    <message>
+        <source>Make this run the campaign&apos;s baseline: its operating points become baseline rows (pass at ≥ 95 %); undo with Ctrl+Z</source>
+        <translation>Diesen Lauf zur Referenz der Kampagne machen: seine Betriebspunkte werden Referenzzeilen (bestanden ab ≥ 95 %); rückgängig mit Strg+Z</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 · %4</source>
+        <translation>%1 · %2 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>No stored run yet. Run the campaign (Run ▸ Start Run, F5) or import results on the History page; the pass/fail matrix of the run appears here.</source>
+        <translation>Noch kein gespeicherter Lauf. Kampagne ausführen (Lauf ▸ Lauf starten, F5) oder auf der Seite Verlauf Ergebnisse importieren; die Bestanden/nicht bestanden-Matrix des Laufs erscheint hier.</translation>
+    </message>
+    <message>
+        <source>Use run %1 as baseline</source>
+        <translation>Lauf %1 als Referenz verwenden</translation>
+    </message>
+    <message>
+        <source>No baseline run: “Use as baseline” makes the run shown the campaign&apos;s baseline (targets.baseline_run).</source>
+        <translation>Kein Referenzlauf: „Als Referenz verwenden“ macht den angezeigten Lauf zur Referenz der Kampagne (targets.baseline_run).</translation>
+    </message>
+    <message>
+        <source>Baseline run %1 of the campaign cannot be read: %2</source>
+        <translation>Referenzlauf %1 der Kampagne kann nicht gelesen werden: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Baseline: run %1 (the campaign&apos;s targets.baseline_run) adds %n baseline row(s) to the table shown (pass at ≥ 95 % of its throughput).</source>
+        <translation>
+            <numerusform>Referenz: Lauf %1 (targets.baseline_run der Kampagne) fügt der angezeigten Tabelle %n Referenzzeile hinzu (bestanden ab ≥ 95 % seines Durchsatzes).</numerusform>
+            <numerusform>Referenz: Lauf %1 (targets.baseline_run der Kampagne) fügt der angezeigten Tabelle %n Referenzzeilen hinzu (bestanden ab ≥ 95 % seines Durchsatzes).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Run %1 has no scenarios to judge.</source>
+        <translation>Lauf %1 hat keine Szenarien zum Bewerten.</translation>
     </message>
 </context>
 <context>
@@ -2630,6 +3780,56 @@
     </message>
 </context>
 <context>
+    <name>Throughline::TelemetryCharts</name>
+    <message>
+        <source>KV-cache usage over time</source>
+        <translation>KV-Cache-Belegung über die Zeit</translation>
+    </message>
+    <message>
+        <source>KV cache used (%)</source>
+        <translation>KV-Cache belegt (%)</translation>
+    </message>
+    <message>
+        <source>Requests in the server over time</source>
+        <translation>Anfragen im Server über die Zeit</translation>
+    </message>
+    <message>
+        <source>requests</source>
+        <translation>Anfragen</translation>
+    </message>
+    <message>
+        <source>GPU power over time</source>
+        <translation>GPU-Leistungsaufnahme über die Zeit</translation>
+    </message>
+    <message>
+        <source>W</source>
+        <translation>W</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV-Cache</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>laufend</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartend</translation>
+    </message>
+    <message numerus="yes">
+        <source>all %n GPU(s)</source>
+        <translation>
+            <numerusform>die %n GPU</numerusform>
+            <numerusform>alle %n GPUs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>time in the scenario (s)</source>
+        <translation>Zeit im Szenario (s)</translation>
+    </message>
+</context>
+<context>
     <name>Throughline::TimeSeriesPlot</name>
     <message>
         <source>run time (s)</source>
@@ -2657,6 +3857,771 @@
     <message>
         <source>Campaign file to open.</source>
         <translation>Zu öffnende Kampagnendatei.</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::ClusterDialog</name>
+    <message>
+        <source>Run on a Cluster</source>
+        <translation>Auf einem Cluster ausführen</translation>
+    </message>
+    <message>
+        <source>Splits the campaign over N client machines: every shard runs every load point with 1/N of its load in the same time slot; the merge step combines the shards&apos; bundles into one run for History.</source>
+        <translation>Teilt die Kampagne auf N Client-Rechner auf: Jeder Shard fährt jeden Lastpunkt mit 1/N seiner Last im selben Zeitfenster; der Merge-Schritt fasst die Bundles der Shards zu einem Lauf für den Verlauf zusammen.</translation>
+    </message>
+    <message>
+        <source>Slot</source>
+        <translation>Slot</translation>
+    </message>
+    <message>
+        <source>Scenario</source>
+        <translation>Szenario</translation>
+    </message>
+    <message>
+        <source>Point</source>
+        <translation>Punkt</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>Per shard</source>
+        <translation>Pro Shard</translation>
+    </message>
+    <message>
+        <source>Write Files</source>
+        <translation>Dateien schreiben</translation>
+    </message>
+    <message>
+        <source>Slurm job array</source>
+        <translation>Slurm-Job-Array</translation>
+    </message>
+    <message>
+        <source>Kubernetes Indexed Job</source>
+        <translation>Kubernetes-Indexed-Job</translation>
+    </message>
+    <message>
+        <source>Scheduler:</source>
+        <translation>Scheduler:</translation>
+    </message>
+    <message>
+        <source>Shards (client machines):</source>
+        <translation>Shards (Client-Rechner):</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Seconds per load point: longer than the slowest point plus setup and drain (throughline-cli run CAMPAIGN --shard 0/N --plan-only suggests one).</source>
+        <translation>Sekunden pro Lastpunkt: länger als der langsamste Punkt plus Auf- und Abbau (throughline-cli run KAMPAGNE --shard 0/N --plan-only schlägt einen Wert vor).</translation>
+    </message>
+    <message>
+        <source>Point slot:</source>
+        <translation>Zeitfenster pro Punkt:</translation>
+    </message>
+    <message>
+        <source> min after submission</source>
+        <translation> min nach dem Absenden</translation>
+    </message>
+    <message>
+        <source>fixed (UTC):</source>
+        <translation>fest (UTC):</translation>
+    </message>
+    <message>
+        <source>Start:</source>
+        <translation>Start:</translation>
+    </message>
+    <message>
+        <source>The saved campaign file. Slurm: as the nodes see it (a shared file system).</source>
+        <translation>Die gespeicherte Kampagnendatei. Slurm: so, wie die Knoten sie sehen (gemeinsames Dateisystem).</translation>
+    </message>
+    <message>
+        <source>Campaign file:</source>
+        <translation>Kampagnendatei:</translation>
+    </message>
+    <message>
+        <source>as in the campaign</source>
+        <translation>wie in der Kampagne</translation>
+    </message>
+    <message>
+        <source>Endpoint:</source>
+        <translation>Endpunkt:</translation>
+    </message>
+    <message>
+        <source>Browse…</source>
+        <translation>Durchsuchen…</translation>
+    </message>
+    <message>
+        <source>Folder for the cluster files</source>
+        <translation>Ordner für die Cluster-Dateien</translation>
+    </message>
+    <message>
+        <source>Write files to:</source>
+        <translation>Dateien schreiben nach:</translation>
+    </message>
+    <message>
+        <source>Slurm</source>
+        <translation>Slurm</translation>
+    </message>
+    <message>
+        <source>folder every node sees</source>
+        <translation>Ordner, den jeder Knoten sieht</translation>
+    </message>
+    <message>
+        <source>Results folder:</source>
+        <translation>Ergebnisordner:</translation>
+    </message>
+    <message>
+        <source>on PATH</source>
+        <translation>im PATH</translation>
+    </message>
+    <message>
+        <source>throughline-cli folder:</source>
+        <translation>Ordner von throughline-cli:</translation>
+    </message>
+    <message>
+        <source>sbatch options:</source>
+        <translation>sbatch-Optionen:</translation>
+    </message>
+    <message>
+        <source>Kubernetes</source>
+        <translation>Kubernetes</translation>
+    </message>
+    <message>
+        <source>Image:</source>
+        <translation>Image:</translation>
+    </message>
+    <message>
+        <source>Run name:</source>
+        <translation>Laufname:</translation>
+    </message>
+    <message>
+        <source>The campaign cannot be expanded: %1</source>
+        <translation>Die Kampagne lässt sich nicht expandieren: %1</translation>
+    </message>
+    <message>
+        <source>The campaign&apos;s endpoint is the built-in simulator: enter the endpoint of one server, or every shard starts its own simulator.</source>
+        <translation>Der Endpunkt der Kampagne ist der eingebaute Simulator: Geben Sie den Endpunkt eines Servers an, sonst startet jeder Shard seinen eigenen Simulator.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n load point(s), one every %1 s: the run takes %2 min from the start.</source>
+        <translation>
+            <numerusform>%n Lastpunkt, einer alle %1 s: Der Lauf dauert %2 min ab dem Start.</numerusform>
+            <numerusform>%n Lastpunkte, einer alle %1 s: Der Lauf dauert %2 min ab dem Start.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Save the campaign first: the shards read the saved campaign file.</source>
+        <translation>Speichern Sie die Kampagne zuerst: Die Shards lesen die gespeicherte Kampagnendatei.</translation>
+    </message>
+    <message>
+        <source>Choose a folder to write the files to.</source>
+        <translation>Wählen Sie einen Ordner für die Dateien.</translation>
+    </message>
+    <message>
+        <source>Cannot create %1</source>
+        <translation>%1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>%1 kann nicht geschrieben werden: %2</translation>
+    </message>
+    <message>
+        <source>Wrote %1 into %2. Submit with:
+%3
+Then import the merged bundle in History (Import…).</source>
+        <translation>%1 in %2 geschrieben. Absenden mit:
+%3
+Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::ValidityNotes</name>
+    <message>
+        <source>telemetry: %1 of %2 scrapes failed (last: %3)</source>
+        <translation>Telemetrie: %1 von %2 Abfragen fehlgeschlagen (zuletzt: %3)</translation>
+    </message>
+    <message>
+        <source>telemetry: %1 of %2 scrapes failed</source>
+        <translation>Telemetrie: %1 von %2 Abfragen fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>stalls: %1 of %2 streams received nothing for longer than %3 ms (longest %4 ms, request %5)</source>
+        <translation>Stillstände: %1 von %2 Streams empfingen länger als %3 ms nichts (längster %4 ms, Anfrage %5)</translation>
+    </message>
+    <message>
+        <source>stalls: %1 of %2 streams received nothing for longer than %3 ms (longest %4 ms)</source>
+        <translation>Stillstände: %1 von %2 Streams empfingen länger als %3 ms nichts (längster %4 ms)</translation>
+    </message>
+    <message>
+        <source>replica %1 much slower than the others: %2</source>
+        <translation>Replikat %1 deutlich langsamer als die anderen: %2</translation>
+    </message>
+    <message>
+        <source>%1 %2 ms is %3× the other replicas&apos; median %4 ms</source>
+        <translation>%1 %2 ms ist das %3-Fache des Medians der anderen Replikate (%4 ms)</translation>
+    </message>
+    <message>
+        <source>output %1 tokens/s is %2× below the other replicas&apos; median %3</source>
+        <translation>Ausgabe %1 Tokens/s liegt um das %2-Fache unter dem Median der anderen Replikate (%3)</translation>
+    </message>
+    <message>
+        <source>ISL error: the server counted %1 prompt tokens per request on average (%2 % of %3, max %4); prompt lengths are not what was intended</source>
+        <translation>ISL-Fehler: Der Server zählte im Mittel %1 Prompt-Tokens je Anfrage (%2 % von %3, max. %4); die Prompt-Längen sind nicht die beabsichtigten</translation>
+    </message>
+    <message>
+        <source>%1 sent requests are missing from this point: no record came back for 1.5 s after it was cancelled (a starved client), so they are in no statistic.</source>
+        <translation>%1 gesendete Anfragen fehlen in diesem Punkt: 1.5 s nach ihrem Abbruch kam kein Datensatz zurück (ein ausgelasteter Client), daher sind sie in keiner Statistik.</translation>
+    </message>
+    <message>
+        <source>chat template %1 could not be read; prompts counted with the model&apos;s own %2</source>
+        <translation>Chat-Vorlage %1 nicht lesbar; Prompts mit der modelleigenen Vorlage %2 gezählt</translation>
+    </message>
+    <message>
+        <source>chat template %1 is not a form the formatter knows (Llama 3.1/3.3, DeepSeek V3/R1, gpt-oss harmony, ChatML); prompts counted with the model&apos;s own %2</source>
+        <translation>Chat-Vorlage %1 hat keine Form, die der Formatierer kennt (Llama 3.1/3.3, DeepSeek V3/R1, gpt-oss harmony, ChatML); Prompts mit der modelleigenen Vorlage %2 gezählt</translation>
+    </message>
+    <message>
+        <source>chat template %1 counted as %2; the formatter ignores its %3</source>
+        <translation>Chat-Vorlage %1 gezählt als %2; der Formatierer übergeht ihre Teile %3</translation>
+    </message>
+    <message>
+        <source>chat template %1 counted as %2</source>
+        <translation>Chat-Vorlage %1 gezählt als %2</translation>
+    </message>
+    <message>
+        <source>approximate ISL: tokenizer cache unusable (%1)</source>
+        <translation>ISL genähert: Tokenizer-Cache unbrauchbar (%1)</translation>
+    </message>
+    <message>
+        <source>approximate ISL: no tokenizer is known for model %1 (resources/catalog/models_extra.csv)</source>
+        <translation>ISL genähert: Für das Modell %1 ist kein Tokenizer bekannt (resources/catalog/models_extra.csv)</translation>
+    </message>
+    <message>
+        <source>approximate ISL: tokenizer %1 not fetched; run `throughline-cli tokenizers fetch`</source>
+        <translation>ISL genähert: Tokenizer %1 nicht geladen; `throughline-cli tokenizers fetch` ausführen</translation>
+    </message>
+    <message>
+        <source>approximate ISL: tokenizer %1 failed to load: %2</source>
+        <translation>ISL genähert: Tokenizer %1 ließ sich nicht laden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::CapacityNotes</name>
+    <message>
+        <source>%1 not reported by this point</source>
+        <translation>%1 von diesem Punkt nicht gemeldet</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 %4 %5 %6 [95 % CI %7–%8, %9]</source>
+        <translation>%1 %2 %3 %4 %5 %6 [95-%-KI %7–%8, %9]</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 %4 %5 %6</source>
+        <translation>%1 %2 %3 %4 %5 %6</translation>
+    </message>
+    <message>
+        <source>tok/s/user</source>
+        <translation>tok/s/Nutzer</translation>
+    </message>
+    <message>
+        <source>conclusive</source>
+        <translation>eindeutig</translation>
+    </message>
+    <message>
+        <source>inconclusive</source>
+        <translation>nicht eindeutig</translation>
+    </message>
+    <message>
+        <source>concurrency %1 of run %2</source>
+        <translation>Nebenläufigkeit %1 von Lauf %2</translation>
+    </message>
+    <message>
+        <source>concurrency %1</source>
+        <translation>Nebenläufigkeit %1</translation>
+    </message>
+    <message>
+        <source>point %1 of run %2</source>
+        <translation>Punkt %1 von Lauf %2</translation>
+    </message>
+    <message>
+        <source>point %1</source>
+        <translation>Punkt %1</translation>
+    </message>
+    <message>
+        <source>none: the most loaded measured point meets the tier (more load was not measured)</source>
+        <translation>keine: der am stärksten belastete gemessene Punkt erfüllt die Stufe (mehr Last wurde nicht gemessen)</translation>
+    </message>
+    <message>
+        <source>%1 at the next measured point (%2, %3 tok/s)</source>
+        <translation>%1 am nächsten gemessenen Punkt (%2, %3 tok/s)</translation>
+    </message>
+    <message>
+        <source>no deployment meets this tier (%1); the closest is %2 at %3: %4</source>
+        <translation>kein Deployment erfüllt diese Stufe (%1); am nächsten kommt %2 bei %3: %4</translation>
+    </message>
+    <message>
+        <source>no deployment meets this tier (%1)</source>
+        <translation>kein Deployment erfüllt diese Stufe (%1)</translation>
+    </message>
+    <message>
+        <source>%1 output tok/s</source>
+        <translation>%1 Ausgabe-tok/s</translation>
+    </message>
+    <message>
+        <source>%1 concurrent users</source>
+        <translation>%1 gleichzeitige Nutzer</translation>
+    </message>
+    <message>
+        <source>%1 requests/s</source>
+        <translation>%1 Anfragen/s</translation>
+    </message>
+    <message>
+        <source>no %1 price for GPU %2 from provider %3 (%4 providers for %5: %6)</source>
+        <translation>kein %1-Preis für GPU %2 vom Anbieter %3 (%4-Anbieter für %5: %6)</translation>
+    </message>
+    <message>
+        <source>no %1 price for GPU %2 from the default providers (%3); name one of: %4</source>
+        <translation>kein %1-Preis für GPU %2 von den Standardanbietern (%3); nennen Sie einen von: %4</translation>
+    </message>
+    <message>
+        <source>no %1 price for GPU %2 (kinds priced for %3: %4)</source>
+        <translation>kein %1-Preis für GPU %2 (Preisarten für %3: %4)</translation>
+    </message>
+    <message>
+        <source>price kind %1 has no default provider; name one for %2: %3</source>
+        <translation>Preisart %1 hat keinen Standardanbieter; nennen Sie einen für %2: %3</translation>
+    </message>
+    <message>
+        <source>power kind measured_dcgm: %1 of %2 has no measured energy per token</source>
+        <translation>Leistungsart measured_dcgm: %1 von %2 hat keine gemessene Energie pro Token</translation>
+    </message>
+    <message>
+        <source>no %1 power for GPU %2 (not in the power table)</source>
+        <translation>keine %1-Leistung für GPU %2 (nicht in der Leistungstabelle)</translation>
+    </message>
+    <message>
+        <source>no %1 power for GPU %2</source>
+        <translation>keine %1-Leistung für GPU %2</translation>
+    </message>
+    <message>
+        <source>measured_dcgm power comes from the run's telemetry, not the table</source>
+        <translation>measured_dcgm-Leistung kommt aus der Telemetrie des Laufs, nicht aus der Tabelle</translation>
+    </message>
+    <message>
+        <source>board_tdp utilisation must be in (0, 1], got %1</source>
+        <translation>board_tdp-Auslastung muss in (0, 1] liegen, erhalten %1</translation>
+    </message>
+    <message>
+        <source>unknown power kind '%1' (all_in, all_in_2026_04, board_tdp, measured_dcgm)</source>
+        <translation>unbekannte Leistungsart '%1' (all_in, all_in_2026_04, board_tdp, measured_dcgm)</translation>
+    </message>
+    <message>
+        <source>demand rps needs the phase's OSL; %1 has none (use tps= instead)</source>
+        <translation>Bedarf rps braucht die OSL der Phase; %1 hat keine (stattdessen tps= verwenden)</translation>
+    </message>
+    <message>
+        <source>demand users needs fixed-concurrency points; %1 of %2 is not one (use tps= instead)</source>
+        <translation>Bedarf users braucht Punkte fester Nebenläufigkeit; %1 von %2 ist keiner (stattdessen tps= verwenden)</translation>
+    </message>
+    <message>
+        <source>deployment %1 has no GPU count</source>
+        <translation>Deployment %1 hat keine GPU-Anzahl</translation>
+    </message>
+    <message>
+        <source>deployment %1: %2 GPUs is not prefill + decode</source>
+        <translation>Deployment %1: %2 GPUs sind nicht Prefill + Decode</translation>
+    </message>
+    <message>
+        <source>deployment %1 has no valid measured point</source>
+        <translation>Deployment %1 hat keinen gültigen gemessenen Punkt</translation>
+    </message>
+    <message>
+        <source>nothing to plan: no deployment with measured points</source>
+        <translation>nichts zu planen: kein Deployment mit gemessenen Punkten</translation>
+    </message>
+    <message>
+        <source>headroom must be a percentage ≥ 0</source>
+        <translation>die Reserve muss ein Prozentsatz ≥ 0 sein</translation>
+    </message>
+    <message>
+        <source>tier scale factors must be &gt; 0</source>
+        <translation>Stufenfaktoren müssen &gt; 0 sein</translation>
+    </message>
+    <message>
+        <source>demand '%1': unknown field '%2' (tps=, users= or rps=)</source>
+        <translation>Bedarf '%1': unbekanntes Feld '%2' (tps=, users= oder rps=)</translation>
+    </message>
+    <message>
+        <source>demand '%1': field '%2' needs a number &gt; 0, got '%3'</source>
+        <translation>Bedarf '%1': Feld '%2' braucht eine Zahl &gt; 0, erhalten '%3'</translation>
+    </message>
+    <message>
+        <source>run %1 scenario %2: no GPU type recorded, cannot be priced</source>
+        <translation>Lauf %1 Szenario %2: kein GPU-Typ erfasst, kein Preis möglich</translation>
+    </message>
+    <message>
+        <source>tier field %1 '%2': %3</source>
+        <translation>Stufenfeld %1 '%2': %3</translation>
+    </message>
+    <message>
+        <source>empty limit (expected e.g. ttft_p90&lt;=2000)</source>
+        <translation>leere Grenze (erwartet z. B. ttft_p90&lt;=2000)</translation>
+    </message>
+    <message>
+        <source>expected one '&lt;=' or '&gt;=' (e.g. ttft_p90&lt;=2000, tps_user&gt;=20)</source>
+        <translation>erwartet ein '&lt;=' oder '&gt;=' (z. B. ttft_p90&lt;=2000, tps_user&gt;=20)</translation>
+    </message>
+    <message>
+        <source>unknown metric '%1' (ttft_pNN, tpot_pNN, e2e_pNN in ms, or tps_user)</source>
+        <translation>unbekannte Metrik '%1' (ttft_pNN, tpot_pNN, e2e_pNN in ms oder tps_user)</translation>
+    </message>
+    <message>
+        <source>tps_user is a lower bound: use tps_user&gt;=N</source>
+        <translation>tps_user ist eine Untergrenze: tps_user&gt;=N verwenden</translation>
+    </message>
+    <message>
+        <source>latency limits are upper bounds: use %1&lt;=N</source>
+        <translation>Latenzgrenzen sind Obergrenzen: %1&lt;=N verwenden</translation>
+    </message>
+    <message>
+        <source>expected a number &gt; 0 after the operator, got '%1'</source>
+        <translation>erwartet eine Zahl &gt; 0 nach dem Operator, erhalten '%1'</translation>
+    </message>
+    <message>
+        <source>a second limit on %1</source>
+        <translation>eine zweite Grenze für %1</translation>
+    </message>
+    <message>
+        <source>calibrated on %1 measured point(s) (measured ÷ simulated %2–%3, factor %4)</source>
+        <translation>kalibriert an %1 gemessenen Punkt(en) (gemessen ÷ simuliert %2–%3, Faktor %4)</translation>
+    </message>
+    <message>
+        <source>held-out calibration on %1 vs published throughput (docs/simulator.md)</source>
+        <translation>zurückgehaltene Kalibrierung an %1 vs. veröffentlichter Durchsatz (docs/simulator.md)</translation>
+    </message>
+    <message>
+        <source>calibration vs all published rows (docs/simulator.md)</source>
+        <translation>Kalibrierung vs. alle veröffentlichten Zeilen (docs/simulator.md)</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::CapacityTexts</name>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source> (%1 prefill + %2 decode)</source>
+        <translation> (%1 Prefill + %2 Decode)</translation>
+    </message>
+    <message>
+        <source>concurrency %1</source>
+        <translation>Nebenläufigkeit %1</translation>
+    </message>
+    <message>
+        <source>point %1</source>
+        <translation>Punkt %1</translation>
+    </message>
+    <message>
+        <source> of run %1</source>
+        <translation> von Lauf %1</translation>
+    </message>
+    <message>
+        <source>, stored point %1</source>
+        <translation>, gespeicherter Punkt %1</translation>
+    </message>
+    <message>
+        <source>measured on the built-in simulator</source>
+        <translation>gemessen am eingebauten Simulator</translation>
+    </message>
+    <message>
+        <source>simulated (what-if, not measured): tok/s ×%1–×%2, %3</source>
+        <translation>simuliert (Was-wäre-wenn, nicht gemessen): Tok/s ×%1–×%2, %3</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>%1 %2/GPU-hour · %3 · %4 · seen %5</source>
+        <translation>%1 %2/GPU-Stunde · %3 · %4 · gesehen %5</translation>
+    </message>
+    <message>
+        <source>measured DCGM energy per token (GPU only)</source>
+        <translation>gemessene DCGM-Energie pro Token (nur GPU)</translation>
+    </message>
+    <message>
+        <source>board TDP × %1 utilisation: %2 kW/GPU (GPU only)</source>
+        <translation>Board-TDP × %1 Auslastung: %2 kW/GPU (nur GPU)</translation>
+    </message>
+    <message>
+        <source>%1: %2 kW/GPU all-in (GPU with its share of host and network)</source>
+        <translation>%1: %2 kW/GPU gesamt (GPU mit ihrem Anteil an Host und Netzwerk)</translation>
+    </message>
+    <message>
+        <source>Demand %1 with %2 % headroom; tier %3; prices %4 (one kind per answer, never mixed); power %5. Only measured points are used; points measured on the built-in simulator say so.</source>
+        <translation>Bedarf %1 mit %2 % Reserve; Stufe %3; Preise %4 (eine Art je Antwort, nie gemischt); Leistung %5. Nur gemessene Punkte werden verwendet; am eingebauten Simulator gemessene Punkte sagen es.</translation>
+    </message>
+    <message>
+        <source>$ per 1M output tokens vs SLO tightness</source>
+        <translation>$ pro 1 Mio. Ausgabe-Tokens vs. SLO-Strenge</translation>
+    </message>
+    <message>
+        <source>tier factor f (latency bounds × f, tps_user ÷ f; below 1 is tighter)</source>
+        <translation>Stufenfaktor f (Latenzgrenzen × f, tps_user ÷ f; unter 1 ist strenger)</translation>
+    </message>
+    <message>
+        <source>$ per 1M output tokens (at the point)</source>
+        <translation>$ pro 1 Mio. Ausgabe-Tokens (am Punkt)</translation>
+    </message>
+    <message>
+        <source>the tier as asked</source>
+        <translation>die Stufe wie verlangt</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::PlanPage</name>
+    <message>
+        <source>Tick the stored runs whose deployments to plan with</source>
+        <translation>Gespeicherte Läufe ankreuzen, deren Deployments geplant werden</translation>
+    </message>
+    <message>
+        <source>Runs from History</source>
+        <translation>Läufe aus dem Verlauf</translation>
+    </message>
+    <message>
+        <source>Rank</source>
+        <translation>Rang</translation>
+    </message>
+    <message>
+        <source>Deployment</source>
+        <translation>Deployment</translation>
+    </message>
+    <message>
+        <source>Stored point</source>
+        <translation>Gespeicherter Punkt</translation>
+    </message>
+    <message>
+        <source>tok/s per GPU</source>
+        <translation>Tok/s pro GPU</translation>
+    </message>
+    <message>
+        <source>Users per GPU</source>
+        <translation>Nutzer pro GPU</translation>
+    </message>
+    <message>
+        <source>Replicas</source>
+        <translation>Replikate</translation>
+    </message>
+    <message>
+        <source>GPUs needed</source>
+        <translation>Benötigte GPUs</translation>
+    </message>
+    <message>
+        <source>$ per 1M tokens (point)</source>
+        <translation>$ pro 1 Mio. Tokens (Punkt)</translation>
+    </message>
+    <message>
+        <source>$ per 1M tokens (demand)</source>
+        <translation>$ pro 1 Mio. Tokens (Bedarf)</translation>
+    </message>
+    <message>
+        <source>kWh per 1M tokens</source>
+        <translation>kWh pro 1 Mio. Tokens</translation>
+    </message>
+    <message>
+        <source>Tokens per GPU-hour</source>
+        <translation>Tokens pro GPU-Stunde</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Preis</translation>
+    </message>
+    <message>
+        <source>Tier at the point</source>
+        <translation>Stufe am Punkt</translation>
+    </message>
+    <message>
+        <source>Binding constraint</source>
+        <translation>Bindende Grenze</translation>
+    </message>
+    <message>
+        <source>Double-click a row to open the run of its stored point in History</source>
+        <translation>Doppelklick auf eine Zeile öffnet den Lauf ihres gespeicherten Punkts im Verlauf</translation>
+    </message>
+    <message>
+        <source>Tick a run with measured points to see its cost against SLO tightness.</source>
+        <translation>Kreuzen Sie einen Lauf mit gemessenen Punkten an, um seine Kosten gegen die SLO-Strenge zu sehen.</translation>
+    </message>
+    <message>
+        <source>The shipped price table cannot be read.</source>
+        <translation>Die mitgelieferte Preistabelle kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>output tok/s</source>
+        <translation>Ausgabe-Tok/s</translation>
+    </message>
+    <message>
+        <source>concurrent users</source>
+        <translation>gleichzeitige Nutzer</translation>
+    </message>
+    <message>
+        <source>requests/s (× the phase&apos;s OSL)</source>
+        <translation>Anfragen/s (× OSL der Phase)</translation>
+    </message>
+    <message>
+        <source>&amp;Demand</source>
+        <translation>&amp;Bedarf</translation>
+    </message>
+    <message>
+        <source>Comma-separated limits: ttft_pNN, tpot_pNN, e2e_pNN ≤ ms; tps_user ≥ tok/s per user (1000 / TPOT p90)</source>
+        <translation>Kommagetrennte Grenzen: ttft_pNN, tpot_pNN, e2e_pNN ≤ ms; tps_user ≥ Tok/s pro Nutzer (1000 / TPOT p90)</translation>
+    </message>
+    <message>
+        <source>SLO &amp;tier</source>
+        <translation>SLO-&amp;Stufe</translation>
+    </message>
+    <message>
+        <source>&amp;Headroom</source>
+        <translation>&amp;Reserve</translation>
+    </message>
+    <message>
+        <source>Price &amp;kind</source>
+        <translation>Preis&amp;art</translation>
+    </message>
+    <message>
+        <source>Price Table…</source>
+        <translation>Preistabelle…</translation>
+    </message>
+    <message>
+        <source>Use a price table of your own (CSV in the format of gpu_prices.csv)</source>
+        <translation>Eigene Preistabelle verwenden (CSV im Format von gpu_prices.csv)</translation>
+    </message>
+    <message>
+        <source>&amp;Provider</source>
+        <translation>An&amp;bieter</translation>
+    </message>
+    <message>
+        <source>all-in kW per GPU (SemiAnalysis, later value)</source>
+        <translation>Gesamt-kW pro GPU (SemiAnalysis, späterer Wert)</translation>
+    </message>
+    <message>
+        <source>all-in kW per GPU (2026-04 value)</source>
+        <translation>Gesamt-kW pro GPU (Wert 2026-04)</translation>
+    </message>
+    <message>
+        <source>board TDP × utilisation (GPU only)</source>
+        <translation>Board-TDP × Auslastung (nur GPU)</translation>
+    </message>
+    <message>
+        <source>measured DCGM energy (GPU only)</source>
+        <translation>gemessene DCGM-Energie (nur GPU)</translation>
+    </message>
+    <message>
+        <source>Stated utilisation of board TDP</source>
+        <translation>Angenommene Auslastung der Board-TDP</translation>
+    </message>
+    <message>
+        <source>P&amp;ower</source>
+        <translation>&amp;Leistung</translation>
+    </message>
+    <message>
+        <source>Report PDF…</source>
+        <translation>Bericht als PDF…</translation>
+    </message>
+    <message>
+        <source>The first ticked run&apos;s report with a “Capacity and cost” section for this plan</source>
+        <translation>Der Bericht des ersten angekreuzten Laufs mit einem Abschnitt „Kapazität und Kosten“ für diese Planung</translation>
+    </message>
+    <message>
+        <source>Price table</source>
+        <translation>Preistabelle</translation>
+    </message>
+    <message>
+        <source>Price tables (*.csv);;All files (*)</source>
+        <translation>Preistabellen (*.csv);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Cannot read the price table: %1</source>
+        <translation>Die Preistabelle kann nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>the kind&apos;s default</source>
+        <translation>Standard der Art</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3 · %4</source>
+        <translation>%1 · %2 · %3 · %4</translation>
+    </message>
+    <message>
+        <source>The price table cannot be read.</source>
+        <translation>Die Preistabelle kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>Cannot read the ticked runs: %1</source>
+        <translation>Die angekreuzten Läufe können nicht gelesen werden: %1</translation>
+    </message>
+    <message>
+        <source>Tick one or more stored runs on the left: each scenario is a deployment to size and price.</source>
+        <translation>Kreuzen Sie links einen oder mehrere gespeicherte Läufe an: Jedes Szenario ist ein Deployment, das dimensioniert und bepreist wird.</translation>
+    </message>
+    <message>
+        <source>The ticked runs have no completed point with a throughput.</source>
+        <translation>Die angekreuzten Läufe haben keinen abgeschlossenen Punkt mit Durchsatz.</translation>
+    </message>
+    <message>
+        <source>Cannot plan: %1</source>
+        <translation>Planung nicht möglich: %1</translation>
+    </message>
+    <message>
+        <source>The power table cannot be read.</source>
+        <translation>Die Leistungstabelle kann nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source> Price table: %1.</source>
+        <translation> Preistabelle: %1.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n deployment(s) meet the tier; the cheapest per 1M output tokens first.</source>
+        <translation>
+            <numerusform>%n Deployment erfüllt die Stufe; das günstigste pro 1 Mio. Ausgabe-Tokens zuerst.</numerusform>
+            <numerusform>%n Deployments erfüllen die Stufe; das günstigste pro 1 Mio. Ausgabe-Tokens zuerst.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>does not meet</source>
+        <translation>erfüllt nicht</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>k. A.</translation>
+    </message>
+    <message>
+        <source>the tier is not met at the closest point</source>
+        <translation>die Stufe ist am nächstgelegenen Punkt nicht erfüllt</translation>
+    </message>
+    <message>
+        <source>From %1 (%2 tok/s); GPUs if replicas could be any size: %3 (not measured). Energy: %4. Double-click to open the run in History.</source>
+        <translation>Aus %1 (%2 Tok/s); GPUs, wenn Replikate beliebig groß sein könnten: %3 (nicht gemessen). Energie: %4. Doppelklick öffnet den Lauf im Verlauf.</translation>
+    </message>
+    <message>
+        <source>Report with capacity and cost</source>
+        <translation>Bericht mit Kapazität und Kosten</translation>
+    </message>
+    <message>
+        <source>PDF (*.pdf)</source>
+        <translation>PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot write the report: %1</source>
+        <translation>Der Bericht kann nicht geschrieben werden: %1</translation>
+    </message>
+    <message>
+        <source>Wrote %1</source>
+        <translation>%1 geschrieben</translation>
     </message>
 </context>
 </TS>

@@ -2,11 +2,14 @@
 
 #include "ui/document/campaigndocument.h"
 #include "ui/history/historypage.h"
+#include "ui/history/historyservice.h"
 #include "ui/pages/designerpage.h"
-#include "ui/pages/placeholderpage.h"
+#include "ui/pages/planpage.h"
 #include "ui/pages/runpage.h"
+#include "ui/run/clusterdialog.h"
 #include "ui/settings/preferences.h"
 #include "ui/settings/themecontroller.h"
+#include "ui/targets/targetspage.h"
 
 #include <QAction>
 #include <QActionGroup>
@@ -105,6 +108,7 @@ void MainWindow::createPages()
         {QStyle::SP_MediaPlay, tr("Run"), tr("Run the campaign and watch it live (Ctrl+2)")},
         {QStyle::SP_FileDialogContentsView, tr("History"), tr("Stored runs (Ctrl+3)")},
         {QStyle::SP_DialogApplyButton, tr("Targets"), tr("Target tables and verdicts (Ctrl+4)")},
+        {QStyle::SP_FileDialogInfoView, tr("Plan"), tr("GPUs, dollars and energy at an SLO (Ctrl+5)")},
     };
     for (const auto &e : entries) {
         auto *item = new QListWidgetItem(style()->standardIcon(e.icon), e.label, m_nav);
@@ -116,17 +120,46 @@ void MainWindow::createPages()
     m_stack->addWidget(m_designer);
     m_stack->addWidget(m_run);
     // GUI runs are recorded in the same database; the list re-reads it when one was stored.
-    m_history = new Throughline::HistoryPage(m_options.databasePath, this);
+    // Every History read (list, detail, curves, compare, report data) runs on the service's worker thread.
+    m_history = new Throughline::HistoryPage(m_options.databasePath, new HistoryService(this), this);
     m_stack->addWidget(m_history);
-    connect(m_run, &RunPage::runRecorded, m_history, [this] {
-        if (auto st = m_history->reload(); !st)
-            statusBar()->showMessage(QString::fromStdString(st.error().message), 5000);
+    // The Targets page judges the run chosen in History, and the newest run after one is recorded.
+    m_targets = new Throughline::TargetsPage(m_options.databasePath, m_document, this);
+    m_stack->addWidget(m_targets);
+    // Plan sizes the deployments of stored runs; opened without ticked runs it takes History's selection.
+    m_plan = new Throughline::PlanPage(m_options.databasePath, this);
+    m_stack->addWidget(m_plan);
+    connect(m_run, &RunPage::runRecorded, this, [this] {
+        auto showError = [this](const Status &st) {
+            if (!st)
+                statusBar()->showMessage(QString::fromStdString(st.error().message), 5000);
+        };
+        showError(m_targets->reloadRuns(true));
+        showError(m_plan->reloadRuns());
+        m_history->reloadInBackground(true);
     });
     connect(m_history, &Throughline::HistoryPage::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 5000); });
-    m_stack->addWidget(new PlaceholderPage(
-        tr("Targets"), tr("Target tables and baselines arrive with the next GUI issue."), this));
+    connect(m_history, &Throughline::HistoryPage::runShown, m_targets, [this](const QString &uuid) {
+        if (auto st = m_targets->showRunMatrix(uuid); !st)
+            statusBar()->showMessage(QString::fromStdString(st.error().message), 5000);
+    });
+    connect(m_plan, &Throughline::PlanPage::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
+    connect(
+        m_plan, &Throughline::PlanPage::pointActivated, this, [this](const QString &uuid, qint64 pointId) {
+            setCurrentPage(HistoryPage);
+            if (m_history->selectRun(uuid) || m_history->showRun(uuid))
+                statusBar()->showMessage(tr("Run %1, stored point %2").arg(uuid.left(8)).arg(pointId), 5000);
+        });
     connect(m_nav, &QListWidget::currentRowChanged, m_stack, &QStackedWidget::setCurrentIndex);
+    connect(m_nav, &QListWidget::currentRowChanged, this, [this](int row) {
+        if (row != PlanPage || !m_plan->checkedRuns().isEmpty())
+            return;
+        if (auto st = m_plan->reloadRuns(); !st)
+            statusBar()->showMessage(QString::fromStdString(st.error().message), 5000);
+        m_plan->setCheckedRuns(m_history->selectedRuns());
+    });
     connect(m_run, &RunPage::runStarted, this, [this] { setCurrentPage(RunMonitorPage); });
 
     auto *central = new QWidget(this);
@@ -174,7 +207,7 @@ void MainWindow::createActions()
     edit->addAction(redo);
 
     QMenu *view = menuBar()->addMenu(tr("&View"));
-    const QString pageNames[] = {tr("&Design"), tr("&Run"), tr("&History"), tr("&Targets")};
+    const QString pageNames[] = {tr("&Design"), tr("&Run"), tr("&History"), tr("&Targets"), tr("&Plan")};
     for (int i = 0; i < PageCount; ++i) {
         QAction *a = view->addAction(pageNames[i], this, [this, i] { setCurrentPage(Page(i)); });
         a->setShortcut(QKeySequence(Qt::CTRL | Qt::Key(Qt::Key_1 + i)));
@@ -226,6 +259,10 @@ void MainWindow::createActions()
 
     QMenu *run = menuBar()->addMenu(tr("&Run"));
     run->addActions(m_run->runActions());
+    run->addSeparator();
+    QAction *cluster =
+        run->addAction(tr("Run on a &Cluster…"), this, [this] { ClusterDialog(m_document, this).exec(); });
+    cluster->setObjectName(QStringLiteral("runOnCluster"));
 
     QMenu *help = menuBar()->addMenu(tr("&Help"));
     help->addAction(tr("&About Throughline"), this, [this] {

@@ -17,15 +17,17 @@ namespace Throughline {
 class CampaignDocument;
 class DesignerPage;
 class HistoryPage;
+class PlanPage;
 class Preferences;
 class RunPage;
+class TargetsPage;
 class ThemeController;
 
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    enum Page { DesignPage, RunMonitorPage, HistoryPage, TargetsPage, PageCount };
+    enum Page { DesignPage, RunMonitorPage, HistoryPage, TargetsPage, PlanPage, PageCount };
     Q_ENUM(Page)
 
     struct Options {
@@ -43,6 +45,8 @@ public:
     RunPage *runPage() const { return m_run; }
     // `Throughline::` because the Page enumerator HistoryPage hides the class name in this scope.
     Throughline::HistoryPage *historyPage() const { return m_history; }
+    Throughline::TargetsPage *targetsPage() const { return m_targets; }
+    Throughline::PlanPage *planPage() const { return m_plan; }
     Preferences *preferences() const { return m_prefs; }
     ThemeController *themeController() const { return m_theme; }
     Page currentPage() const;
@@ -79,6 +83,8 @@ private:
     DesignerPage *m_designer = nullptr;
     RunPage *m_run = nullptr;
     Throughline::HistoryPage *m_history = nullptr;
+    Throughline::TargetsPage *m_targets = nullptr;
+    Throughline::PlanPage *m_plan = nullptr;
     QMenu *m_recentMenu = nullptr;
     QLabel *m_dbLabel = nullptr;
     QLabel *m_engineLabel = nullptr;

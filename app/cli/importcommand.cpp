@@ -1,4 +1,5 @@
-// `throughline-cli import FILE [--format auto|vllm|aiperf|genai-perf|tlrun]`: one transaction per file.
+// `throughline-cli import FILE [--format auto|vllm|aiperf|genai-perf|tlrun|mlperf-endpoints]`: one
+// transaction per file (a directory of MLPerf Endpoints result_summary.json files is one run).
 #include "command.h"
 #include "storagecli.h"
 
@@ -13,11 +14,14 @@ namespace {
 int runImport(Context &ctx)
 {
     QCommandLineParser parser;
-    parser.addOption(
-        {u"format"_qs, u"auto (default), vllm, aiperf, genai-perf or tlrun."_qs, u"FORMAT"_qs, u"auto"_qs});
-    ctx.setupParser(
-        parser, u"Import a result file into the history database (the whole file or nothing)."_qs, u"FILE"_qs,
-        u"Result file: .tlrun bundle, vLLM bench serve JSON/JSONL, AIPerf JSON/JSONL/CSV, GenAI-Perf JSON."_qs);
+    parser.addOption({u"format"_qs,
+                      u"auto (default), vllm, aiperf, genai-perf, tlrun or mlperf-endpoints."_qs,
+                      u"FORMAT"_qs, u"auto"_qs});
+    ctx.setupParser(parser, u"Import a result file into the history database (the whole file or nothing)."_qs,
+                    u"FILE"_qs,
+                    u"Result file: .tlrun bundle, vLLM bench serve JSON/JSONL, AIPerf JSON/JSONL/CSV, "
+                    u"GenAI-Perf JSON, MLPerf "
+                    u"Endpoints result_summary.json or a directory of them."_qs);
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
     const QStringList pos = parser.positionalArguments();
@@ -46,6 +50,8 @@ int runImport(Context &ctx)
 
 } // namespace
 
-THROUGHLINE_CLI_COMMAND("import", "import a bundle or a vLLM / AIPerf / GenAI-Perf result file", runImport);
+THROUGHLINE_CLI_COMMAND("import",
+                        "import a bundle or a vLLM / AIPerf / GenAI-Perf / MLPerf Endpoints result file",
+                        runImport);
 
 } // namespace Throughline::Cli

@@ -1,5 +1,6 @@
-// `throughline-cli merge BUNDLE… --out BUNDLE [--targets FILE] [--strict]`: shard bundles of one campaign
-// and plan → one bundle, judged like `run` judges an unsharded campaign (exit codes as `run`).
+// `throughline-cli merge BUNDLE… --out BUNDLE [--targets FILE] [--strict] [--allow-missing]`: shard bundles
+// of one campaign and plan → one bundle, judged like `run` judges an unsharded campaign (exit codes as
+// `run`).
 #include "command.h"
 #include "storagecli.h"
 
@@ -23,6 +24,9 @@ int runMerge(Context &ctx)
                       u"stored."_qs,
                       u"FILE"_qs});
     parser.addOption({u"strict"_qs, u"Treat no_target and invalid verdicts as failures (exit 1)."_qs});
+    parser.addOption({u"allow-missing"_qs,
+                      u"Merge even when shard indices are missing: every point is flagged shard_missing "
+                      u"(invalid) and the missing shards are named."_qs});
     ctx.setupParser(parser,
                     u"Merge shard bundles (same campaign hash and plan id); aggregates are recomputed."_qs,
                     u"BUNDLE..."_qs, u"Shard bundles (.tlrun)."_qs);
@@ -37,6 +41,7 @@ int runMerge(Context &ctx)
     for (const QString &p : pos)
         inputs.push_back(p.toStdString());
     BundleMerger::Options options;
+    options.allowMissingShards = parser.isSet(u"allow-missing"_qs);
     if (parser.isSet(u"targets"_qs)) {
         auto t = TargetTable::load(parser.value(u"targets"_qs).toStdString());
         if (!t) {
@@ -76,6 +81,8 @@ int runMerge(Context &ctx)
                                     {"max_skew_ms", report->maxSkewMs},
                                     {"targets", report->targetsName},
                                     {"verdicts", verdicts},
+                                    {"late_shards", report->lateShards},
+                                    {"missing_shards", report->missingShards},
                                     {"warnings", report->warnings},
                                     {"notes", report->notes}}
                          .dump(2)

@@ -1,5 +1,7 @@
 #include "runargs.h"
 
+#include "runmlperf.h"
+
 #include <cmath>
 
 namespace Throughline::Cli {
@@ -56,6 +58,7 @@ void addRunOptions(const Context &ctx, QCommandLineParser &parser)
                                    u"Testing: shift this shard's wall-clock readings by N ms."_qs, u"N"_qs);
     clockOffset.setFlags(QCommandLineOption::HiddenFromHelp);
     parser.addOption(clockOffset);
+    addMlperfRunOptions(parser); // runmlperf.h
 }
 
 int readRunArgs(const Context &ctx, const QCommandLineParser &parser, RunArgs &args)

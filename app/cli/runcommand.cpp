@@ -3,11 +3,11 @@
 //  [--point-slot S] [--resume RUN] [--first-token-priority on|off]`: runs a campaign through the load engine,
 // prints progress and a result table, writes results.json / points.csv / requests.csv / JUnit, exits per
 // ARCHITECTURE.md "Exit codes".
-// Simulated endpoints run an in-process SimServer (runsim.h: core cannot link throughline_sim). --plan-only
+// Simulated endpoints start through core/sim/simlauncher.h (the GUI uses the same launcher). --plan-only
 // prints the expanded plan (runplan.h) and sends nothing; --shard runs this machine's share of every point on
-// the plan's time schedule (shardrunner.h). Whole runs are recorded into history as they go
-// (core/storage/liverunrecording.h: each point committed when it finishes), so a killed run is kept as
-// 'crashed' and `--resume RUN` continues it; --no-history and shard runs store the outcome afterwards
+// the plan's time schedule (shardrunner.h). Whole runs go through core/run/campaignrun.h, as the desktop
+// app's runs do: recorded into history as they go (each point committed when it finishes), so a killed run is
+// kept as 'crashed' and `--resume RUN` continues it; --no-history and shard runs store the outcome afterwards
 // (runrecorder.h). A run stopped by Ctrl-C or SIGTERM is stored 'cancelled' with every scenario it was given,
 // those it never reached with verdict "not_run" (as the GUI stores them).
 // This file wires the steps; by purpose: runargs.h (options), runresume.h (--resume), rundriver.h (engine
@@ -19,24 +19,25 @@
 #include "runoutputs.h"
 #include "runplan.h"
 #include "runrecorder.h"
+#include "runmlperf.h"
 #include "runresume.h"
-#include "runsim.h"
 #include "runtable.h"
 
+#include "core/campaign/campaignhash.h"
 #include "core/campaign/matrixexpander.h"
 #include "core/campaign/scenariofilter.h"
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 #include "core/engine/tokenizerpromptsource.h"
-#include "core/metrics/junitxml.h"
-#include "core/metrics/resultsjson.h"
+#include "core/results/junitxml.h"
+#include "core/results/resultsjson.h"
 #include "core/storage/historypath.h"
-#include "core/storage/liverunrecording.h"
+#include "core/run/campaignrun.h"
+#include "core/sim/simlauncher.h"
 #include "core/targets/targettable.h"
 #include "core/targets/verdict.h"
 #include "core/util/exitcodes.h"
 #include "core/util/version.h"
 
-#include <QCryptographicHash>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -143,35 +144,22 @@ int runRun(Context &ctx)
     if (firstTokenPriority)
         for (Scenario &s : list)
             s.plan.firstTokenPriority = *firstTokenPriority;
-    // Targets table referenced by the campaign (relative to the campaign file).
-    std::optional<TargetTable> targets;
-    nlohmann::json targetsUsed; // stored with the run: merge judges shards with it (runrecorder.h)
-    if (!campaign.targets.file.empty()) {
-        std::string path = campaign.targets.file;
-        if (path.rfind(":/", 0) != 0 && !QFileInfo(QString::fromStdString(path)).isAbsolute())
-            path = QDir(resuming ? resume.campaignDir : QFileInfo(loaded->path).absolutePath())
-                       .filePath(QString::fromStdString(path))
-                       .toStdString();
-        auto t = TargetTable::load(path);
-        if (!t) {
-            std::fprintf(stderr, "%s\n", t.error().message.c_str());
-            return ExitBadInput;
-        }
-        targets = std::move(t).value();
-        const std::string file = path.substr(0, path.rfind('#'));
-        QFile tf(QString::fromStdString(file));
-        if (tf.open(QIODevice::ReadOnly))
-            targetsUsed = {{"name", targets->name()},
-                           {"file", campaign.targets.file},
-                           {"preset", targets->activePreset()},
-                           {"text", tf.readAll().toStdString()}};
+    // MLPerf Endpoints mode: the rules' points replace each curve's, the plan is checked before any request.
+    std::shared_ptr<MlperfMode> mlperf;
+    if (const int rc = prepareMlperfRun(ctx, parser, list, mlperf); rc >= 0)
+        return rc;
+    // Targets table referenced by the campaign (relative to the campaign file), loaded once as the GUI does.
+    auto loadedTargets = loadRunTargets(
+        campaign, (resuming ? resume.campaignDir : QFileInfo(loaded->path).absolutePath()).toStdString());
+    if (!loadedTargets) {
+        std::fprintf(stderr, "%s\n", loadedTargets.error().message.c_str());
+        return ExitBadInput;
     }
-    QFile cf(loaded->path);
-    QByteArray campaignBytes;
-    if (cf.open(QIODevice::ReadOnly))
-        campaignBytes = cf.readAll();
-    const std::string campaignSha256 =
-        QCryptographicHash::hash(campaignBytes, QCryptographicHash::Sha256).toHex().toStdString();
+    const RunTargets &targets = *loadedTargets;
+    const nlohmann::json &targetsUsed = targets.used; // stored with the run: merge judges shards with it
+    // The campaign hash and the stored text: the canonical text, as the desktop app stores and hashes it.
+    const std::string campaignText = canonicalCampaignText(campaign);
+    const std::string campaignSha256 = Throughline::campaignSha256(campaignText);
     auto planned =
         RunPlan::build(list, shard, campaign.name, campaignSha256,
                        args.startAt.isValid() ? args.startAt.toMSecsSinceEpoch() : 0, args.pointSlotS);
@@ -218,19 +206,24 @@ int runRun(Context &ctx)
     opt.apiKeyEnvOverride = parser.value(u"api-key-env"_qs).toStdString();
     opt.campaignName = campaign.name;
     opt.campaignSha256 = campaignSha256;
-    opt.simLauncher = &launchSim;
+    opt.simLauncher = &launchSimulator;
     opt.promptFactory = exactPromptSourceFactory(); // exact ISL when the model's tokenizer is fetched
     if (const int rc = readReadySince(ctx, parser, opt.readySinceUnixMs); rc >= 0)
         return rc;
 
     std::FILE *h = ctx.human();
-    // History: whole runs are recorded as they go (the run row before the first request, each point as it
-    // finishes); --no-history and shard runs store the outcome afterwards. A storage error is reported (exit
-    // 3 at the end) but the run goes on and the results files are still written.
+    if (mlperf) // one line per finished point, on the run's thread
+        mlperf->attach(opt, [h, &list](int si, const std::string &line) {
+            std::fprintf(h, "  mlperf %s %s\n", list[static_cast<std::size_t>(si)].id.c_str(), line.c_str());
+            std::fflush(h);
+        });
+    // History: whole runs are recorded as they go through CampaignRun (the run row before the first request,
+    // each point as it finishes), as the desktop app records them; --no-history and shard runs store the
+    // outcome afterwards. A storage error is reported (exit 3 at the end) but the run goes on and the results
+    // files are still written.
     const bool live = shard.whole() && !parser.isSet(u"no-history"_qs);
     bool storageFailed = false;
     std::string historyDb;
-    LiveRunRecording recording;
     if (live) {
         historyDb = HistoryPath::resolve(ctx.global().db.toStdString());
         opt.runId = resuming ? resume.uuid : newUuidV4();
@@ -238,65 +231,72 @@ int runRun(Context &ctx)
             opt.firstSeq = resume.firstSeq;
             opt.completedPoints = resume.completed;
         }
-        opt.onPointFinished = [&recording](const ScenarioOutcome &so, const PointOutcome &po) {
-            // A point cut short by Ctrl-C is not stored: --resume runs it again.
-            if (!interrupted())
-                recording.pointFinished(so, po);
-        };
     }
-    const auto beforeRun = [&](RunController &controller) -> Status {
-        if (!live)
-            return Ok{};
-        // Each committed point also stores its scenario's telemetry so far (a crash keeps it).
-        recording.setLiveTelemetry([&controller] { return controller.liveTelemetry(); });
-        const std::int64_t t0UnixNs = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                          std::chrono::system_clock::now().time_since_epoch())
-                                          .count();
-        if (resuming) {
-            if (auto st = recording.resume(historyDb, resume.uuid, resume.drop, t0UnixNs); !st)
-                return makeError(st.error().code == ErrorCode::NotFound ? ErrorCode::InvalidInput
-                                                                        : st.error().code,
-                                 "--resume " + resume.uuid + ": " + st.error().message);
-            std::fprintf(h, "resuming run %s: %zu finished point(s) kept, %zu partial point(s) dropped\n",
-                         resume.uuid.c_str(), resume.completed.size(), resume.drop.size());
-            return Ok{};
-        }
-        RunStart start;
-        start.uuid = opt.runId;
-        start.campaignJson = campaignBytes.toStdString();
-        start.campaignName = campaign.name;
-        start.planId = plan.planId();
-        start.t0UnixNs = t0UnixNs;
-        start.source = "throughline-cli";
+    installInterruptHandler();
+    Result<RunOutcome> outcome = makeError(ErrorCode::Internal, "not run");
+    RunResults res;
+    std::string recordError;
+    if (shard.whole()) {
+        CampaignRun::Setup setup;
+        setup.scenarios = list;
+        setup.campaignName = campaign.name;
+        setup.campaignText = campaignText;
+        setup.targets = targets;
+        setup.historyDb = historyDb;
+        setup.source = "throughline-cli";
+        setup.planId = plan.planId();
         nlohmann::json endpoints = nlohmann::json::array();
         for (const QString &e : endpointArgs)
             endpoints.push_back(e.toStdString());
-        start.provenance = {{"cli",
+        setup.provenance = {{"cli",
                              {{"campaign_path", QFileInfo(loaded->path).absoluteFilePath().toStdString()},
-                              {"endpoints", endpoints}}},
-                            {"campaign", {{"name", campaign.name}, {"sha256", campaignSha256}}}};
+                              {"endpoints", endpoints}}}};
         if (firstTokenPriority) // what --resume applies again
-            start.provenance["cli"]["first_token_priority"] = *firstTokenPriority;
-        if (targetsUsed.is_object())
-            start.targets.push_back(targetsUsed);
-        for (std::size_t i = 0; i < list.size(); ++i) {
-            start.scenarios.push_back(LiveRunRecording::scenarioInfo(static_cast<int>(i), list[i]));
-            if (list[i].endpoint.kind == Endpoint::Kind::Simulated && !start.simulated) {
-                start.simulated = true;
-                start.timeScale = list[i].endpoint.sim.timeScale > 0 ? list[i].endpoint.sim.timeScale : 1.0;
-            }
+            setup.provenance["cli"]["first_token_priority"] = *firstTokenPriority;
+        setup.options = opt;
+        if (mlperf) // the report is stored with the run (--mlperf refuses --resume)
+            setup.finishProvenance = [mlperf](const RunOutcome &run) {
+                mlperf->finish(run);
+                return nlohmann::json{{"mlperf", mlperf->toJson()}};
+            };
+        // A point cut short by Ctrl-C is not stored: --resume runs it again.
+        setup.recordPoint = [] { return !interrupted(); };
+        if (resuming) {
+            CampaignRun::Setup::Resume r;
+            r.dropPoints = resume.drop;
+            for (const auto &kept : resume.completed)
+                r.keptScenarios.push_back(kept.first.first);
+            r.startedUtc = resume.detail.summary.startedUtc;
+            setup.resume = std::move(r);
+            setup.finishProvenance = [&resume](const RunOutcome &run) {
+                nlohmann::json resumes =
+                    resume.detail.provenance.is_object()
+                        ? resume.detail.provenance.value("resumes", nlohmann::json::array())
+                        : nlohmann::json::array();
+                resumes.push_back({{"started_utc", run.startedUtc},
+                                   {"tool_version", toolVersion()},
+                                   {"points_kept", resume.completed.size()},
+                                   {"points_dropped", resume.drop.size()},
+                                   {"cancelled", run.cancelled}});
+                return nlohmann::json{{"resumes", resumes}};
+            };
+            std::fprintf(h, "resuming run %s: %zu finished point(s) kept, %zu partial point(s) dropped\n",
+                         resume.uuid.c_str(), resume.completed.size(), resume.drop.size());
         }
-        if (auto st = recording.start(historyDb, std::move(start)); !st) {
-            std::fprintf(stderr, "run: history database %s: %s (run not recorded)\n", historyDb.c_str(),
-                         st.error().message.c_str());
-            storageFailed = true;
-            historyDb.clear();
+        CampaignRun campaignRun(std::move(setup));
+        auto done = runWhole(ctx, campaignRun, list.size(), args.startAt, loaded->path);
+        if (done) {
+            res = std::move(done->results);
+            recordError = done->recordError;
+            outcome = std::move(done->run);
+        } else {
+            outcome = done.error();
         }
-        return Ok{};
-    };
-    installInterruptHandler();
-    auto outcome = shard.whole() ? runWhole(ctx, list, opt, args.startAt, loaded->path, beforeRun)
-                                 : runSharded(ctx, plan, opt, args.clockOffsetMs);
+    } else {
+        outcome = runSharded(ctx, plan, opt, args.clockOffsetMs);
+        if (outcome) // judged once, by the same function as a whole run (core/run/campaignrun.h)
+            res = judgeRun(*outcome, campaign.name, campaignSha256, targets);
+    }
     restoreInterruptHandler();
     if (!outcome) {
         if (outcome.error().code == ErrorCode::Cancelled)
@@ -305,68 +305,31 @@ int runRun(Context &ctx)
         return outcome.error().code == ErrorCode::InvalidInput ? ExitBadInput : ExitRuntime;
     }
     const RunOutcome &run = *outcome;
-
-    RunResults res;
-    res.runId = run.runId;
-    res.toolVersion = toolVersion();
-    res.startedUtc = resuming ? resume.detail.summary.startedUtc : run.startedUtc;
-    res.simulated = run.simulated;
-    res.timeScale = run.timeScale;
-    res.campaignName = campaign.name;
-    res.campaignSha256 = campaignSha256;
     bool runtimeError = false;
     for (const ScenarioOutcome &so : run.scenarios) {
-        ScenarioResult sr = ScenarioResult::fromScenario(so.scenario);
-        for (const PointOutcome &po : so.points)
-            sr.points.push_back(po.result);
-        sr.coldStart = so.coldStart;
-        const std::vector<TargetRow> rows =
-            targets ? targets->matching(so.scenario) : std::vector<TargetRow>{};
-        sr.verdict = judgeScenario(so.scenario, sr.points, rows);
-        if (so.aborted && so.abortReason != "cancelled")
+        if (so.aborted && so.abortReason != "cancelled" && !so.stoppedByRule)
             runtimeError = true;
         if (so.aborted)
             std::fprintf(stderr, "%s: aborted: %s\n", so.scenario.id.c_str(), so.abortReason.c_str());
-        res.scenarios.push_back(std::move(sr));
     }
     printTable(h, res, run);
+    if (mlperf) {
+        mlperf->finish(run);
+        printMlperfSummary(h, *mlperf);
+    }
 
     // Whole runs store every scenario given to the engine, those never reached (Ctrl-C) as "not_run".
-    const RecordInfo recordInfo{&plan, campaignBytes.toStdString(), targetsUsed,
+    const RecordInfo recordInfo{&plan, campaignText, targetsUsed,
                                 shard.whole() ? list : std::vector<Scenario>{}};
-    if (live && !historyDb.empty()) {
-        nlohmann::json extra = nlohmann::json::object();
-        if (resuming) {
-            nlohmann::json resumes = resume.detail.provenance.is_object()
-                                         ? resume.detail.provenance.value("resumes", nlohmann::json::array())
-                                         : nlohmann::json::array();
-            resumes.push_back({{"started_utc", run.startedUtc},
-                               {"tool_version", toolVersion()},
-                               {"points_kept", resume.completed.size()},
-                               {"points_dropped", resume.drop.size()},
-                               {"cancelled", run.cancelled}});
-            extra["resumes"] = resumes;
-        }
-        // Scenarios the run never reached: "not_run" (a resumed run reached those with points kept before).
-        std::vector<int> notRun;
-        for (int i = 0; i < static_cast<int>(list.size()); ++i) {
-            const bool reached =
-                std::any_of(run.scenarios.begin(), run.scenarios.end(),
-                            [i](const ScenarioOutcome &so) { return so.scenarioIndex == i; }) ||
-                std::any_of(resume.completed.begin(), resume.completed.end(),
-                            [i](const auto &kept) { return kept.first.first == i; });
-            if (!reached)
-                notRun.push_back(i);
-        }
-        if (auto st = recording.finish(run, res, extra, resuming, notRun); !st) {
-            std::fprintf(stderr, "run: history database %s: %s (run recorded up to the error)\n",
-                         historyDb.c_str(), st.error().message.c_str());
+    if (live) {
+        if (!recordError.empty()) {
+            std::fprintf(stderr, "run: %s\n", recordError.c_str());
             storageFailed = true;
             historyDb.clear();
         } else {
             std::fprintf(h, "\nrecorded run %s in %s\n", run.runId.c_str(), historyDb.c_str());
         }
-    } else if (!live && !parser.isSet(u"no-history"_qs)) {
+    } else if (!parser.isSet(u"no-history"_qs)) {
         historyDb = HistoryPath::resolve(ctx.global().db.toStdString());
         if (auto st = recordRun(historyDb, run, res, recordInfo); !st) {
             std::fprintf(stderr, "run: history database %s: %s (run not recorded)\n", historyDb.c_str(),
@@ -379,6 +342,8 @@ int runRun(Context &ctx)
     }
 
     if (!outDir.isEmpty()) {
+        if (mlperf && !writeMlperfCompliance(outDir, *mlperf))
+            return ExitRuntime;
         if (const int rc = writeRunFiles(h, outDir, run, res, recordInfo, historyDb, resuming, storageFailed);
             rc >= 0)
             return rc;
@@ -395,6 +360,8 @@ int runRun(Context &ctx)
         return ExitInterrupted;
     if (runtimeError || storageFailed)
         return ExitRuntime;
+    if (mlperf && mlperf->anyFail())
+        return ExitFailed; // not compliant (the rule ids are printed above)
     if (!shard.whole()) {
         // One shard offered 1/N of each point's load: its verdicts are partial. The campaign is judged on the
         // merged bundle (throughline-cli merge), so a shard only reports runtime trouble through its exit

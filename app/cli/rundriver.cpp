@@ -60,18 +60,16 @@ bool interrupted()
     return g_interrupted.load();
 }
 
-Result<RunOutcome> runWhole(Context &ctx, const std::vector<Scenario> &list, const RunOptions &opt,
-                            const QDateTime &startAt, const QString &path,
-                            const std::function<Status(RunController &)> &beforeRun)
+Result<CampaignRun::Finished> runWhole(Context &ctx, CampaignRun &run, std::size_t scenarioCount,
+                                       const QDateTime &startAt, const QString &path)
 {
     std::FILE *h = ctx.human();
     if (!waitUntil(h, startAt))
         return makeError(ErrorCode::Cancelled, "interrupted");
-    RunController controller(list, opt);
-    if (beforeRun) {
-        if (auto st = beforeRun(controller); !st)
-            return st.error();
-    }
+    // The run row right before t=0 (after --start-at); a failed resume ends the run before any load.
+    if (auto st = run.begin(); !st)
+        return st.error();
+    RunController &controller = run.controller();
     std::atomic<bool> done{false};
     const bool tty = ctx.colorOn(stderr);
     std::thread progress([&] {
@@ -94,9 +92,9 @@ Result<RunOutcome> runWhole(Context &ctx, const std::vector<Scenario> &list, con
             std::fflush(stderr);
         }
     });
-    std::fprintf(h, "run %s: %zu scenario(s) from %s\n", controller.runId().c_str(), list.size(),
+    std::fprintf(h, "run %s: %zu scenario(s) from %s\n", controller.runId().c_str(), scenarioCount,
                  path.toLocal8Bit().constData());
-    auto outcome = controller.run();
+    auto outcome = run.run();
     done = true;
     progress.join();
     if (tty)

@@ -7,7 +7,7 @@
 #include "command.h"
 #include "runplan.h"
 
-#include "core/engine/runcontroller.h"
+#include "core/run/campaignrun.h"
 
 #include <QDateTime>
 #include <QString>
@@ -24,12 +24,11 @@ void installInterruptHandler();
 void restoreInterruptHandler();
 bool interrupted();
 
-// The whole campaign in one engine run, with a progress line on stderr.
-// beforeRun: called right before the engine starts (after --start-at), e.g. to open the live recording at
-// t=0 and give it the controller's live telemetry; an error there ends the run before any load is offered.
-Result<RunOutcome> runWhole(Context &ctx, const std::vector<Scenario> &list, const RunOptions &opt,
-                            const QDateTime &startAt, const QString &path,
-                            const std::function<Status(RunController &)> &beforeRun);
+// The whole campaign in one CampaignRun (recorded and judged as the desktop app's run), with a progress
+// line on stderr. After --start-at the run's recording is opened (CampaignRun::begin); an error there
+// (a failed resume) ends the run before any load is offered.
+Result<CampaignRun::Finished> runWhole(Context &ctx, CampaignRun &run, std::size_t scenarioCount,
+                                       const QDateTime &startAt, const QString &path);
 
 // This shard's share of every point, on the plan's time schedule (shardrunner.h).
 Result<RunOutcome> runSharded(Context &ctx, const RunPlan &plan, const RunOptions &opt, qint64 clockOffsetMs);

@@ -1,11 +1,13 @@
 #include "runoutputs.h"
 
 #include "core/metrics/requestmetrics.h"
-#include "core/metrics/resultscsv.h"
+#include "core/results/resultscsv.h"
+#include "core/storage/resultsummary.h"
 #include "core/storage/historyreader.h"
 #include "core/storage/runbundle.h"
 #include "core/storage/storedrecords.h"
 #include "core/util/exitcodes.h"
+#include "core/util/version.h"
 
 #include <QDir>
 #include <QFile>
@@ -25,6 +27,11 @@ int writeRunFiles(std::FILE *h, const QString &outDir, const RunOutcome &run, co
         return ExitRuntime;
     }
     if (auto st = writePointsCsv(res, dir + "/points.csv"); !st) {
+        std::fprintf(stderr, "run: %s\n", st.error().message.c_str());
+        return ExitRuntime;
+    }
+    // MLPerf Endpoints' per-point shape beside results.json (docs/mlperf-endpoints.md).
+    if (auto st = Mlperf::writeResultSummaries(res, dir, gitSha()); !st) {
         std::fprintf(stderr, "run: %s\n", st.error().message.c_str());
         return ExitRuntime;
     }
@@ -65,7 +72,8 @@ int writeRunFiles(std::FILE *h, const QString &outDir, const RunOutcome &run, co
     QFile prov(QString::fromStdString(dir + "/provenance.json"));
     if (prov.open(QIODevice::WriteOnly | QIODevice::Truncate))
         prov.write(QByteArray::fromStdString(run.provenance.dump(2) + "\n"));
-    std::fprintf(h, "\nwrote %s/{plan.json, results.json, points.csv, requests.csv, provenance.json}\n",
+    std::fprintf(h,
+                 "\nwrote %s/{plan.json, results.json, points.csv, requests.csv, provenance.json, mlperf/}\n",
                  dir.c_str());
     // run.tlrun: exported from history when recorded there, else written directly into a fresh bundle.
     const std::string bundle = dir + "/run.tlrun";

@@ -4,8 +4,8 @@
 
 #include "runrecorder.h"
 
-#include "core/engine/runcontroller.h"
-#include "core/metrics/resultsjson.h"
+#include "core/run/runcontroller.h"
+#include "core/results/resultsjson.h"
 
 #include <QString>
 

@@ -54,13 +54,11 @@ PlannedPoint openPoint(int index, const LoadPlan &plan, double rate, const Shard
     p.rateMode = true;
     p.rate = rate;
     p.concurrency = plan.concurrencyCap;
-    // Same derivation as the engine's open-loop point (core/engine/runcontroller.cpp).
-    p.durationS = plan.pointDurationS > 0
-                      ? plan.pointDurationS
-                      : (plan.requestCount > 0 ? plan.requestCount / rate : plan.requestMultiplier);
+    p.durationS = openLoopMeasuredS(plan, rate); // the engine's own definitions (loadschedule.h)
     p.warmupS = plan.warmupS;
-    p.measured = static_cast<int>(std::lround(rate * p.durationS));
-    p.warmup = static_cast<int>(std::lround(rate * p.warmupS));
+    const ClosedBudget b = openLoopBudget(plan, rate);
+    p.measured = b.measured;
+    p.warmup = b.warmup;
     p.shardRate = ShardSelector::rate(rate, shard);
     p.shardConcurrency =
         plan.concurrencyCap > 0 ? std::max(1, ShardSelector::share(plan.concurrencyCap, shard)) : 0;

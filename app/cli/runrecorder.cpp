@@ -1,6 +1,6 @@
 #include "runrecorder.h"
 
-#include "core/storage/runrecording.h"
+#include "core/run/runrecording.h"
 
 namespace Throughline::Cli {
 

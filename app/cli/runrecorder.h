@@ -1,13 +1,13 @@
 #pragma once
 // Records a finished `run` into a database file (the history, or a fresh run bundle) through
-// core/storage/runrecording.h (shared with the GUI), adding what only the CLI knows: sharded runs
+// core/run/runrecording.h (shared with the GUI), adding what only the CLI knows: sharded runs
 // store their shard ("i/N"), the plan id and, per point, the whole-campaign load plus this shard's share —
 // `merge` recomputes the merged point against the whole load.
 
 #include "runplan.h"
 
-#include "core/engine/runcontroller.h"
-#include "core/metrics/resultsjson.h"
+#include "core/run/runcontroller.h"
+#include "core/results/resultsjson.h"
 #include "core/util/result.h"
 
 #include <string>

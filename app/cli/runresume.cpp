@@ -1,5 +1,8 @@
 #include "runresume.h"
 
+#include "core/campaign/campaignhash.h"
+#include "core/campaign/campaignvalidator.h"
+#include "core/campaign/catalog.h"
 #include "core/storage/historypath.h"
 #include "core/storage/storagewriter.h"
 #include "core/util/exitcodes.h"
@@ -14,6 +17,21 @@ namespace {
 std::string sha256Hex(const QByteArray &bytes)
 {
     return QCryptographicHash::hash(bytes, QCryptographicHash::Sha256).toHex().toStdString();
+}
+
+// The file holds the stored campaign: its canonical text hashes as the stored text (campaignhash.h), or —
+// runs recorded before the canonical text was stored — its bytes are the stored bytes.
+bool sameCampaign(const QByteArray &fileBytes, const std::string &storedText, std::string *fileSha)
+{
+    *fileSha = sha256Hex(fileBytes);
+    const std::string storedSha = campaignSha256(storedText);
+    if (*fileSha == storedSha)
+        return true;
+    const auto parsed = CampaignValidator(Catalog::builtin()).validate(fileBytes.toStdString());
+    if (!parsed.campaign)
+        return false;
+    *fileSha = campaignSha256(canonicalCampaignText(*parsed.campaign));
+    return *fileSha == storedSha;
 }
 
 } // namespace
@@ -76,14 +94,14 @@ int prepareResume(const Context &ctx, const QString &runArg, const QString &camp
             rs.endpoints.push_back(QString::fromStdString(e.get<std::string>()));
     if (const auto f = cli.find("first_token_priority"); f != cli.end() && f->is_boolean())
         rs.firstTokenPriority = f->get<bool>();
-    const std::string storedSha = sha256Hex(QByteArray::fromStdString(rs.detail.campaignJson));
+    const std::string storedSha = campaignSha256(rs.detail.campaignJson);
     rs.campaignPath = !campaignArg.isEmpty() ? campaignArg : original;
     if (!rs.campaignPath.isEmpty() && (campaignArg.isEmpty() ? QFileInfo(original).isFile() : true)) {
         QFile f(rs.campaignPath);
         if (!f.open(QIODevice::ReadOnly))
             return refuse("cannot read campaign file " + rs.campaignPath.toStdString());
-        const std::string sha = sha256Hex(f.readAll());
-        if (sha != storedSha)
+        std::string sha;
+        if (!sameCampaign(f.readAll(), rs.detail.campaignJson, &sha))
             return refuse("campaign file " + rs.campaignPath.toStdString() + " has changed since run " +
                           rs.uuid + " started (sha256 now " + sha.substr(0, 12) + "…, the run's " +
                           storedSha.substr(0, 12) + "…); resume needs the campaign as it was");

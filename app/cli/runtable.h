@@ -3,8 +3,8 @@
 // point (throughput, TTFT/TPOT percentiles, ok/error counts, validity), the server-telemetry and cold-start
 // lines, and the verdict's checks.
 
-#include "core/engine/runcontroller.h"
-#include "core/metrics/resultsjson.h"
+#include "core/run/runcontroller.h"
+#include "core/results/resultsjson.h"
 
 #include <cstdio>
 #include <string>

@@ -5,7 +5,7 @@
 
 #include "runplan.h"
 
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 
 #include <vector>
 

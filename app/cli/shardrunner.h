@@ -10,7 +10,7 @@
 
 #include "runplan.h"
 
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 
 #include <atomic>
 #include <cstdio>

@@ -1,5 +1,5 @@
 // throughline: the desktop app. Parses arguments and wires the window to the simulator launcher.
-#include "app/gui/simlauncher.h"
+#include "core/sim/simlauncher.h"
 #include "core/storage/historypath.h"
 #include "ui/mainwindow.h"
 #include "ui/pages/runpage.h"
@@ -51,7 +51,7 @@ int main(int argc, char *argv[])
     options.campaignFile = parser.positionalArguments().value(0);
     options.restoreState = !parser.isSet(freshOption);
     Throughline::MainWindow window(options);
-    window.runPage()->setSimLauncher(Throughline::makeInProcessSimLauncher());
+    window.runPage()->setSimLauncher(Throughline::SimLauncher(&Throughline::launchSimulator));
     window.show();
     return QApplication::exec();
 }

@@ -2,6 +2,7 @@
 // SimServer, prints "listening HOST:PORT" as the first stdout line (machine-readable, used by SimProcess),
 // then the predicted capacity; SIGINT/SIGTERM stop it cleanly.
 #include "core/sim/simserver.h"
+#include "core/tokenizer/chattemplate.h"
 #include "core/util/version.h"
 
 #include <algorithm>
@@ -31,8 +32,17 @@ void usage(std::FILE *out)
         "  --time-scale S          > 1 runs faster than real time (default 1)\n"
         "  --jitter J              relative step-time jitter (default 0)\n"
         "  --seed N                seed of jitter, output lengths and faults (default 1)\n"
+        "  --slowdown PCT          every step takes PCT %% longer (a slower deployment, for detection "
+        "tests)\n"
         "  --faults SPEC           e.g. http500=0.01,disconnect=0.01,stall=0.01:5,slow_first_byte=0.02:1\n"
         "  --ground-truth FILE     JSONL log, one line per request (CLOCK_MONOTONIC ns)\n"
+        "  --server-timing FORMAT  publish per-request timing as that server does: llamacpp, vllm, sglang,\n"
+        "                          dynamo-nvext, dynamo-trace (needs --request-trace), trtllm-perf\n"
+        "                          (GET /perf_metrics)\n"
+        "  --server-clock-offset-ms MS  the server's timestamps run MS ahead of the true clock (default 0)\n"
+        "  --server-clock-drift-ppm P   … and gain P µs per second (default 0)\n"
+        "  --request-trace FILE    dynamo-trace: the JSONL file of request_end rows\n"
+        "  --perf-metrics-max N    trtllm-perf: entries kept until fetched (default 1000; oldest dropped)\n"
         "  --tls-cert FILE --tls-key FILE   serve HTTPS\n"
         "  --served-model-name N   model id in responses (default: the catalog name)\n"
         "  --max-connections N     connections above it get 503 + Connection: close\n"
@@ -43,6 +53,14 @@ void usage(std::FILE *out)
         "  --tokenizer T           prompt counting: auto (the model's tokenizer when fetched; default),\n"
         "                          none (bytes/4), a tokenizer name or a tokenizer.json / *.tiktoken path\n"
         "  --prefix-block N        prefix caching with blocks of N tokens (default 16; 0 = off)\n"
+        "  --chat-template NAME    render chat prompts with this template instead of the model's own (a "
+        "server\n"
+        "                          that disagrees with the client): llama3.1, deepseek_v3, deepseek_r1,\n"
+        "                          harmony, chatml, plain\n"
+        "  --chat-template-date D  the template's date line: today or YYYY-MM-DD (default: the template's "
+        "own)\n"
+        "  --count-endpoints F     prompt-counting endpoints: vllm (POST /tokenize; default), llamacpp\n"
+        "                          (POST /apply-template + /tokenize) or none\n"
         "  --version, --help\n");
 }
 
@@ -66,10 +84,13 @@ int main(int argc, char **argv)
 {
     std::string model, gpu, precision, host = "127.0.0.1", faults, groundTruth, cert, key, served;
     long long gpus = 1, port = 8000, prefillGpus = 0, decodeGpus = 0, seed = 1, maxConn = -1, threads = 2;
-    double timeScale = 1, jitter = 0, notReadyS = 0;
+    double timeScale = 1, jitter = 0, notReadyS = 0, slowdownPct = 0;
     bool legacy = false, reasoningContent = false;
-    std::string tokenizer = "auto";
+    std::string tokenizer = "auto", chatTemplate, chatTemplateDate, countEndpoints = "vllm";
     long long prefixBlock = 16;
+    std::string serverTiming, requestTrace;
+    double clockOffsetMs = 0, clockDriftPpm = 0;
+    long long perfMax = 1000;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
         auto value = [&](std::string &out) {
@@ -123,12 +144,24 @@ int main(int argc, char **argv)
             numValue(timeScale);
         else if (a == "--jitter")
             numValue(jitter);
+        else if (a == "--slowdown")
+            numValue(slowdownPct);
         else if (a == "--seed")
             intValue(seed);
         else if (a == "--faults")
             value(faults);
         else if (a == "--ground-truth")
             value(groundTruth);
+        else if (a == "--server-timing")
+            value(serverTiming);
+        else if (a == "--server-clock-offset-ms")
+            numValue(clockOffsetMs);
+        else if (a == "--server-clock-drift-ppm")
+            numValue(clockDriftPpm);
+        else if (a == "--request-trace")
+            value(requestTrace);
+        else if (a == "--perf-metrics-max")
+            intValue(perfMax);
         else if (a == "--tls-cert")
             value(cert);
         else if (a == "--tls-key")
@@ -141,6 +174,12 @@ int main(int argc, char **argv)
             intValue(threads);
         else if (a == "--tokenizer")
             value(tokenizer);
+        else if (a == "--chat-template")
+            value(chatTemplate);
+        else if (a == "--chat-template-date")
+            value(chatTemplateDate);
+        else if (a == "--count-endpoints")
+            value(countEndpoints);
         else if (a == "--prefix-block")
             intValue(prefixBlock);
         else if (a == "--legacy-metric-names")
@@ -158,10 +197,9 @@ int main(int argc, char **argv)
         std::fprintf(stderr, "throughline-sim: --model and --gpu are required (see --help)\n");
         return 2;
     }
-    if (timeScale <= 0 || jitter < 0 || port < 0 || port > 65535 || threads < 1) {
-        std::fprintf(
-            stderr,
-            "throughline-sim: --time-scale must be > 0, --jitter >= 0, --port 0..65535, --threads >= 1\n");
+    if (timeScale <= 0 || jitter < 0 || slowdownPct < 0 || port < 0 || port > 65535 || threads < 1) {
+        std::fprintf(stderr, "throughline-sim: --time-scale must be > 0, --jitter >= 0, --slowdown >= 0, "
+                             "--port 0..65535, --threads >= 1\n");
         return 2;
     }
     if ((prefillGpus > 0) != (decodeGpus > 0)) {
@@ -185,10 +223,16 @@ int main(int argc, char **argv)
     o.decodeGpus = int(decodeGpus);
     o.timeScale = timeScale;
     o.jitter = jitter;
+    o.slowdownPct = slowdownPct;
     o.notReadyS = std::max(0.0, notReadyS);
     o.seed = std::uint64_t(seed);
     o.faults = *f;
     o.groundTruthPath = groundTruth;
+    o.serverTiming = serverTiming;
+    o.serverClockOffsetMs = clockOffsetMs;
+    o.serverClockDriftPpm = clockDriftPpm;
+    o.requestTracePath = requestTrace;
+    o.perfMetricsMaxRequests = int(std::clamp(perfMax, 1LL, 1LL << 24));
     o.tlsCertFile = cert;
     o.tlsKeyFile = key;
     o.servedModelName = served;
@@ -197,6 +241,26 @@ int main(int argc, char **argv)
     o.reasoningContentField = reasoningContent;
     o.tokenizer = tokenizer == "none" ? std::string() : tokenizer;
     o.prefixBlockTokens = int(std::clamp(prefixBlock, 0LL, 1LL << 20));
+    if (!chatTemplate.empty() && !ChatTemplate::named(chatTemplate)) {
+        std::fprintf(stderr, "throughline-sim: --chat-template \"%s\" is not one of %s\n",
+                     chatTemplate.c_str(), ChatTemplate::knownNames().c_str());
+        return 2;
+    }
+    if (!ChatTemplate::validDate(chatTemplateDate)) {
+        std::fprintf(stderr,
+                     "throughline-sim: --chat-template-date expects today or YYYY-MM-DD, got \"%s\"\n",
+                     chatTemplateDate.c_str());
+        return 2;
+    }
+    if (countEndpoints != "vllm" && countEndpoints != "llamacpp" && countEndpoints != "none") {
+        std::fprintf(stderr,
+                     "throughline-sim: --count-endpoints expects vllm, llamacpp or none, got \"%s\"\n",
+                     countEndpoints.c_str());
+        return 2;
+    }
+    o.chatTemplate = chatTemplate;
+    o.chatTemplateDate = chatTemplateDate;
+    o.countEndpoints = countEndpoints;
     if (maxConn > 0)
         o.limits.maxConnections = int(maxConn);
 

@@ -31,6 +31,20 @@ bool looksLikeLiteralKey(const std::string &s)
     return s.size() >= 20 && lo && dig && (up || s.size() >= 32);
 }
 
+// "today" or YYYY-MM-DD with month 01–12 and day 01–31 (the calendar check is ChatTemplate's, at run time).
+bool plausibleDate(const std::string &d)
+{
+    if (d == "today")
+        return true;
+    if (d.size() != 10 || d[4] != '-' || d[7] != '-')
+        return false;
+    for (std::size_t i : {0, 1, 2, 3, 5, 6, 8, 9})
+        if (!std::isdigit(static_cast<unsigned char>(d[i])))
+            return false;
+    const int month = (d[5] - '0') * 10 + (d[6] - '0'), day = (d[8] - '0') * 10 + (d[9] - '0');
+    return month >= 1 && month <= 12 && day >= 1 && day <= 31;
+}
+
 } // namespace
 
 Endpoint decodeEndpoint(DecodeContext &ctx, const json &j, const std::string &ptr)
@@ -141,6 +155,14 @@ Endpoint decodeEndpoint(DecodeContext &ctx, const json &j, const std::string &pt
         co.boolean("enabled", e.coldStart.enabled);
         co.number("timeout_s", e.coldStart.timeoutS, 0, 86400, true);
         co.number("poll_interval_s", e.coldStart.pollIntervalS, 0, 3600, true);
+        co.finish();
+    }
+    if (const json *c = o.get("chat_template")) {
+        JsonObjectReader co(ctx, c, o.at("chat_template"));
+        co.str("file", e.chatTemplate.file);
+        if (co.str("date", e.chatTemplate.date) && !plausibleDate(e.chatTemplate.date))
+            ctx.add(co.at("date"),
+                    "expected \"today\" or a date YYYY-MM-DD, got \"" + e.chatTemplate.date + "\"");
         co.finish();
     }
     if (const json *m = o.get("match"))

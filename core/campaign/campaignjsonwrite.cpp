@@ -128,6 +128,14 @@ json CampaignJson::toJson(const Endpoint &e)
         j["cold_start"] = json{{"enabled", e.coldStart.enabled},
                                {"timeout_s", e.coldStart.timeoutS},
                                {"poll_interval_s", e.coldStart.pollIntervalS}};
+    if (!e.chatTemplate.empty()) {
+        json c = json::object();
+        if (!e.chatTemplate.file.empty())
+            c["file"] = e.chatTemplate.file;
+        if (!e.chatTemplate.date.empty())
+            c["date"] = e.chatTemplate.date;
+        j["chat_template"] = std::move(c);
+    }
     // Likewise http_version: written only when not the default "1.1" (keeps canonical text and sha256).
     if (e.httpVersion == Endpoint::HttpVersion::Http2)
         j["http_version"] = "2";

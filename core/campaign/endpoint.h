@@ -30,6 +30,18 @@ struct ColdStartOptions {
     bool operator==(const ColdStartOptions &) const = default;
 };
 
+// The server applies another chat template than the model's own (JSON "chat_template", e.g. vLLM
+// --chat-template FILE): prompts are counted with the formatter the file reads as (readJinjaTemplate),
+// and the run notes what the formatter ignores. date: its date line — "" = as the backend fills it, "today",
+// or YYYY-MM-DD (also without a file).
+struct ChatTemplateOverride {
+    std::string file; // a Jinja file; relative paths resolve against the working directory
+    std::string date;
+
+    bool empty() const { return file.empty() && date.empty(); }
+    bool operator==(const ChatTemplateOverride &) const = default;
+};
+
 struct Endpoint {
     enum class Kind { Http, Simulated };
     enum class Routing { RoundRobin, LeastInFlight };
@@ -58,8 +70,9 @@ struct Endpoint {
     // Server telemetry scraped during the run (core/telemetry): the backend preset's telemetry paths on the
     // base URL and every replica, plus these extra URLs (e.g. a DCGM exporter, scraped with every name map).
     std::vector<std::string> telemetryUrls;
-    double telemetryIntervalS = 1.0; // scrape interval in seconds of model time; 0 disables scraping
-    ColdStartOptions coldStart;      // JSON "cold_start"; written only when it differs from the default
+    double telemetryIntervalS = 1.0;   // scrape interval in seconds of model time; 0 disables scraping
+    ColdStartOptions coldStart;        // JSON "cold_start"; written only when it differs from the default
+    ChatTemplateOverride chatTemplate; // JSON "chat_template"; written only when set
     // Which scenarios use this endpoint: key=glob over model, backend, gpu, gpus, phase. Empty = all.
     std::map<std::string, std::vector<std::string>> match;
 

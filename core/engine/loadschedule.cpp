@@ -70,16 +70,41 @@ std::uint64_t plannedRequests(const LoadPlan &plan)
                    static_cast<std::uint64_t>(std::max(1, plan.searchMaxPoints)) / 2;
         break;
     case LoadPlan::Mode::Open:
-        for (double r : plan.rates) {
-            const double measuredS =
-                plan.pointDurationS > 0
-                    ? plan.pointDurationS
-                    : (plan.requestCount > 0 ? plan.requestCount / r : plan.requestMultiplier);
-            planned += static_cast<std::uint64_t>(r * (plan.warmupS + measuredS));
-        }
+        for (double r : plan.rates)
+            planned += static_cast<std::uint64_t>(openLoopBudget(plan, r).total());
         break;
     }
     return planned;
+}
+
+double openLoopMeasuredS(const LoadPlan &plan, double rate)
+{
+    if (plan.pointDurationS > 0)
+        return plan.pointDurationS;
+    return plan.requestCount > 0 ? plan.requestCount / rate : plan.requestMultiplier;
+}
+
+ClosedBudget openLoopBudget(const LoadPlan &plan, double rate)
+{
+    ClosedBudget b;
+    b.measured = static_cast<int>(std::lround(rate * openLoopMeasuredS(plan, rate)));
+    b.warmup = static_cast<int>(std::lround(rate * plan.warmupS));
+    return b;
+}
+
+int plannedPointCount(const LoadPlan &plan)
+{
+    switch (plan.mode) {
+    case LoadPlan::Mode::Closed:
+        return static_cast<int>(plan.concurrencies.size());
+    case LoadPlan::Mode::Open:
+        return static_cast<int>(plan.rates.size());
+    case LoadPlan::Mode::Search:
+        return plan.searchMaxPoints;
+    case LoadPlan::Mode::Curve:
+        return static_cast<int>(curveConcurrencies(plan).size());
+    }
+    return 0;
 }
 
 std::vector<int> curveConcurrencies(const LoadPlan &plan)

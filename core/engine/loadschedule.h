@@ -15,12 +15,28 @@ namespace Throughline {
 std::vector<std::int64_t> arrivalOffsetsNs(LoadPlan::Arrival arrival, double rate, double burstiness,
                                            double durationS, std::uint64_t seed);
 
+// Requests of one point: a closed point's budget, or an open point's planned counts (openLoopBudget).
 struct ClosedBudget {
     int measured = 0; // requests counted by the metrics (after warm-up)
     int warmup = 0;
     int total() const { return measured + warmup; }
 };
 ClosedBudget closedBudget(const LoadPlan &plan, int concurrency);
+
+// Length of an open-loop point's measured arrival schedule at `rate` (model seconds, after plan.warmupS):
+// plan.pointDurationS when set, else requestCount ÷ rate, else requestMultiplier (read as seconds). The one
+// definition used by the engine's open points, workload sessions, the CLI's run plan and planned requests.
+double openLoopMeasuredS(const LoadPlan &plan, double rate);
+
+// Requests an open-loop point at `rate` is planned to send (its arrivals are random, so the engine's own
+// count varies around this): warm-up = rate × plan.warmupS, measured = rate × openLoopMeasuredS, each
+// rounded. The one definition behind the CLI's run plan, planned requests and the Run page's per-point
+// progress.
+ClosedBudget openLoopBudget(const LoadPlan &plan, double rate);
+
+// Load points a plan offers, for progress and planned-point lists: closed = its concurrencies, open = its
+// rates, curve = curveConcurrencies(plan), search = at most searchMaxPoints.
+int plannedPointCount(const LoadPlan &plan);
 
 // Requests a plan will send, for progress and ETA (curve and search estimated from their point lists).
 std::uint64_t plannedRequests(const LoadPlan &plan);

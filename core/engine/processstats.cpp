@@ -5,6 +5,9 @@
 #include <sys/resource.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <cstring>
+#include <string>
 #include <thread>
 
 namespace Throughline {
@@ -38,6 +41,57 @@ void raiseOpenFileLimit()
         rl.rlim_cur = rl.rlim_max;
         setrlimit(RLIMIT_NOFILE, &rl);
     }
+}
+
+double threadsCpuSeconds(const char *prefix)
+{
+    DIR *dir = opendir("/proc/self/task");
+    if (!dir)
+        return 0.0;
+    const std::size_t prefixLen = std::strlen(prefix);
+    unsigned long long runNs = 0;
+    while (const dirent *e = readdir(dir)) {
+        if (e->d_name[0] < '0' || e->d_name[0] > '9')
+            continue;
+        const std::string task = std::string("/proc/self/task/") + e->d_name;
+        char comm[32] = {};
+        if (std::FILE *f = std::fopen((task + "/comm").c_str(), "re")) {
+            const bool got = std::fgets(comm, sizeof comm, f) != nullptr;
+            std::fclose(f);
+            if (!got || std::strncmp(comm, prefix, prefixLen) != 0)
+                continue;
+        } else {
+            continue;
+        }
+        if (std::FILE *f = std::fopen((task + "/schedstat").c_str(), "re")) {
+            unsigned long long run = 0;
+            if (std::fscanf(f, "%llu", &run) == 1)
+                runNs += run;
+            std::fclose(f);
+        }
+    }
+    closedir(dir);
+    return static_cast<double>(runNs) / 1e9;
+}
+
+double clientCpuSeconds()
+{
+    return processCpuSeconds() - threadsCpuSeconds(kInProcessSimThreadPrefix);
+}
+
+std::optional<ThreadCpuWait> threadCpuWait(pid_t tid)
+{
+    // Three numbers: ns on a CPU, ns waiting on a run queue, timeslices run (kernel CONFIG_SCHED_INFO).
+    const std::string path = "/proc/self/task/" + std::to_string(tid) + "/schedstat";
+    std::FILE *f = std::fopen(path.c_str(), "re");
+    if (!f)
+        return std::nullopt;
+    unsigned long long run = 0, wait = 0, slices = 0;
+    const int n = std::fscanf(f, "%llu %llu %llu", &run, &wait, &slices);
+    std::fclose(f);
+    if (n != 3)
+        return std::nullopt;
+    return ThreadCpuWait{static_cast<std::int64_t>(wait), slices};
 }
 
 int usableCpuCount()

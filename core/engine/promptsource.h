@@ -5,6 +5,8 @@
 // Thread affinity: make() is called from the scheduler thread and from worker threads (closed loop);
 // implementations must be reentrant.
 
+#include "core/tokenizer/chattemplate.h"
+
 #include <atomic>
 #include <cstdint>
 #include <functional>
@@ -22,6 +24,9 @@ struct Prompt {
     std::vector<int> tokenIds; // completions flavour with a preset that accepts token-id prompts
     int tokens = 0;            // intended (approximate unless exact) prompt length
     bool exact = false;        // tokenizer-exact length
+    // Chat: the conversation before this prompt (multi-turn: earlier user turns and the server's answers);
+    // the request's messages are these plus {"user", text}. Completions send text alone.
+    std::vector<ChatMessage> earlier;
 };
 
 class PromptSource

@@ -1,5 +1,7 @@
 #include "core/engine/requestbuilder.h"
 
+#include <cctype>
+
 namespace Throughline {
 
 RequestBuilder::RequestBuilder(const Scenario &scenario, std::string runId,
@@ -16,6 +18,31 @@ RequestBuilder::RequestBuilder(const Scenario &scenario, std::string runId,
     if (!m_prompts)
         m_prompts = std::make_shared<SyntheticPromptSource>(m_scenario.plan.seed);
     m_prompts->setRunSalt(PromptSource::runSalt(m_runId)); // no prefix-cache hits from an earlier run
+}
+
+std::string RequestBuilder::traceparent(const std::string &runId, std::uint64_t seq)
+{
+    static const char *hex = "0123456789abcdef";
+    std::string trace;
+    for (char c : runId)
+        if (std::isxdigit(static_cast<unsigned char>(c)))
+            trace += char(std::tolower(static_cast<unsigned char>(c)));
+    if (trace.size() != 32 || trace.find_first_not_of('0') == std::string::npos) {
+        // Not a UUID: two FNV-1a hashes of the id make the 128-bit trace id (never all zeros).
+        trace.clear();
+        for (std::uint64_t basis : {0xcbf29ce484222325ull, 0x84222325cbf29ce4ull}) {
+            std::uint64_t h = basis;
+            for (unsigned char c : runId)
+                h = (h ^ c) * 0x100000001b3ull;
+            for (int i = 15; i >= 0; --i)
+                trace += hex[(h >> (4 * i)) & 15];
+        }
+    }
+    std::string parent;
+    const std::uint64_t id = seq + 1; // W3C: the parent id must not be all zeros
+    for (int i = 15; i >= 0; --i)
+        parent += hex[(id >> (4 * i)) & 15];
+    return "00-" + trace + '-' + parent + "-01";
 }
 
 std::string RequestBuilder::endpointUrl(const std::string &baseUrl, ApiFlavour flavour)
@@ -35,7 +62,11 @@ nlohmann::json RequestBuilder::bodyFor(const Prompt &prompt, int osl) const
     json body = json::object();
     body["model"] = m_model;
     if (m_scenario.endpoint.flavour == ApiFlavour::Chat) {
-        body["messages"] = json::array({json{{"role", "user"}, {"content", prompt.text}}});
+        json messages = json::array();
+        for (const ChatMessage &m : prompt.earlier)
+            messages.push_back(json{{"role", m.role}, {"content", m.content}});
+        messages.push_back(json{{"role", "user"}, {"content", prompt.text}});
+        body["messages"] = std::move(messages);
     } else if (!prompt.tokenIds.empty()) {
         body["prompt"] = prompt.tokenIds;
     } else {
@@ -69,10 +100,11 @@ HttpRequest RequestBuilder::build(std::uint64_t seq, int isl, int osl, const std
     r.url = endpointUrl(baseUrl.empty() ? m_scenario.endpoint.baseUrl : baseUrl, m_scenario.endpoint.flavour);
     const Prompt prompt = m_prompts->make(seq, isl, m_tokenIds);
     r.body = bodyFor(prompt, osl).dump();
-    r.headers.reserve(5 + m_scenario.endpoint.extraHeaders.size());
+    r.headers.reserve(6 + m_scenario.endpoint.extraHeaders.size());
     r.headers.emplace_back("Content-Type: application/json");
     r.headers.emplace_back("Accept: text/event-stream");
     r.headers.push_back("X-Request-Id: " + r.requestId);
+    r.headers.push_back("traceparent: " + traceparent(m_runId, seq));
     if (!m_apiKey.empty())
         r.headers.push_back("Authorization: Bearer " + m_apiKey);
     for (const auto &[k, v] : m_scenario.endpoint.extraHeaders)
@@ -94,6 +126,7 @@ nlohmann::json RequestBuilder::templateJson() const
     headers.push_back("Content-Type: application/json");
     headers.push_back("Accept: text/event-stream");
     headers.push_back("X-Request-Id: <run-uuid>-<seq>");
+    headers.push_back("traceparent: 00-<run-uuid hex>-<seq + 1, 16 hex>-01");
     if (!m_apiKey.empty())
         headers.push_back("Authorization: Bearer ***");
     for (const auto &[k, v] : m_scenario.endpoint.extraHeaders)

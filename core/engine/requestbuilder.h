@@ -37,6 +37,11 @@ public:
     // template recorded in provenance.
     nlohmann::json templateJson() const;
 
+    // W3C trace context of request `seq` (docs/server-timing.md): "00-<trace-id>-<parent-id>-01", trace-id
+    // = the run's UUID without dashes (else a hash of the run id), parent-id = seq + 1 in 16 hex digits. A
+    // server that logs the header can be joined to the request without X-Request-Id.
+    static std::string traceparent(const std::string &runId, std::uint64_t seq);
+
     // "/v1/completions" or "/v1/chat/completions", appended to a base URL (a trailing "/v1" is tolerated).
     static std::string endpointUrl(const std::string &baseUrl, ApiFlavour flavour);
 

@@ -92,6 +92,10 @@ struct RequestRecord {
     int nFirst = 1; // tokens in the first content event
     bool nFirstApproximate = true;
     std::string text; // streamed text, only when the plan's storeText is on
+    // The closing chunk's JSON when it carries the server's own timing (llama.cpp `timings`, vLLM `metrics`,
+    // SGLang `meta_info`, Dynamo `nvext`): parsed and joined at the point's end (core/servertiming), then
+    // released.
+    std::string serverTiming;
 
     bool ok() const { return error == ErrorClass::None; }
 };

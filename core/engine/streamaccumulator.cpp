@@ -25,6 +25,8 @@ void StreamAccumulator::onEvent(std::string_view data, std::int64_t tNs)
     }
     if (info.kind == StreamEvent::Kind::Done)
         m_sawDone = true;
+    else
+        m_lastData.assign(data);
     if (info.kind == StreamEvent::Kind::Error) {
         m_serverError = true;
         if (m_rec.errorDetail.empty())
@@ -146,6 +148,13 @@ void StreamAccumulator::finish()
         }
     }
     (void)m_perEventCounts;
+    // Server timing rides on the closing chunk; kept only when one of the known objects is in it.
+    for (const std::string_view key : {"\"timings\"", "\"metrics\"", "\"meta_info\"", "\"nvext\""})
+        if (m_lastData.find(key) != std::string::npos) {
+            m_rec.serverTiming = std::move(m_lastData);
+            m_lastData.clear();
+            break;
+        }
     if (m_rec.error == ErrorClass::None) {
         if (m_serverError)
             m_rec.error = ErrorClass::ServerErrorEvent;

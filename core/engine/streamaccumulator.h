@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -66,6 +67,7 @@ private:
     std::vector<std::int32_t> m_bigTokens;
     std::int64_t m_lastNs = 0;
     bool m_finished = false;
+    std::string m_lastData; // the latest event's payload (capacity reused): server timing rides on the last
 
     void store(const StreamEvent &ev);
     void expandInto(std::vector<StreamEvent> &out) const;

@@ -162,6 +162,7 @@ void Worker::start()
         // Named so per-thread tools (top -H, perf --comm) tell workers apart from the rest of the process.
         const std::string name = "tl-worker-" + std::to_string(m_index);
         pthread_setname_np(pthread_self(), name.substr(0, 15).c_str());
+        m_tid.store(gettid(), std::memory_order_relaxed);
         run();
     });
 }
@@ -236,6 +237,12 @@ int Worker::onTimer(void *, long timeoutMs, void *user)
     auto *w = static_cast<Worker *>(user);
     w->m_curlDeadlineNs = timeoutMs < 0 ? -1 : w->nowNs() + static_cast<std::int64_t>(timeoutMs) * 1'000'000;
     return 0;
+}
+
+std::optional<ThreadCpuWait> Worker::cpuWait() const
+{
+    const pid_t tid = m_tid.load(std::memory_order_relaxed);
+    return tid > 0 ? threadCpuWait(tid) : std::nullopt;
 }
 
 std::vector<double> Worker::takeLoopLagMs()
@@ -644,6 +651,8 @@ void Worker::runWorkSlice(std::int64_t budgetNs)
 
 void Worker::socketAction(int fd, std::uint32_t epollEvents)
 {
+    if (epollEvents & EPOLLIN)
+        m_readDelay.add(nowNs() - m_batchReadyByNs);
     const int flags = ((epollEvents & EPOLLIN) ? CURL_CSELECT_IN : 0) |
                       ((epollEvents & EPOLLOUT) ? CURL_CSELECT_OUT : 0) |
                       ((epollEvents & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
@@ -694,6 +703,7 @@ void Worker::run()
     epoll_event events[kMaxEvents];
     std::int64_t lastSliceNs = nowNs();
     std::int64_t lastStartSliceNs = lastSliceNs;
+    std::int64_t lastWaitReturnNs = lastSliceNs;
     while (!m_stop.load()) {
         if (m_cancel.exchange(false))
             cancelEverything();
@@ -722,9 +732,16 @@ void Worker::run()
         }
         const std::int64_t before = nowNs();
         const int ready = epoll_wait(m_epoll, events, kMaxEvents, waitMs);
+        const std::int64_t returned = nowNs();
+        // A wait that slept returned because something became ready just then; one that did not found
+        // sockets that became ready at some moment after the previous wait returned (they were read then,
+        // or not ready): taking that moment makes each read's delay an upper bound.
+        const bool slept = waitMs > 0 && returned - before > 20'000;
+        m_batchReadyByNs = slept ? returned : lastWaitReturnNs;
+        lastWaitReturnNs = returned;
         if (ready == 0 && waitMs > 0) {
             // Woke up later than the timeout: the thread was starved (CPU-bound client).
-            const double lagMs = static_cast<double>(nowNs() - before) / 1e6 - waitMs;
+            const double lagMs = static_cast<double>(returned - before) / 1e6 - waitMs;
             if (lagMs > 0) {
                 std::lock_guard lock(m_lagMutex);
                 if (m_loopLagMs.size() < 100000)

@@ -14,6 +14,8 @@
 // points (keep-alive), so the worker lives for the whole run.
 
 #include "core/campaign/endpoint.h"
+#include "core/engine/processstats.h"
+#include "core/engine/readdelayhistogram.h"
 #include "core/engine/requestbuilder.h"
 #include "core/engine/requestrecord.h"
 
@@ -24,6 +26,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -86,6 +89,12 @@ public:
     // Loop lag samples (ms): how late each poll wake-up was relative to its deadline. Swapped out by the
     // caller.
     std::vector<double> takeLoopLagMs();
+    // The client's error budget (docs/metrics.md): how long each ready socket waited in this worker before
+    // it was read — counts since the last take added into `into` (ReadDelayHistogram buckets). Any thread.
+    void takeReadDelays(std::vector<std::uint64_t> &into) { m_readDelay.takeInto(into); }
+    // This worker thread's scheduler accounting so far (time runnable but waiting for a CPU); nullopt
+    // before the thread runs or without kernel support. Any thread.
+    std::optional<ThreadCpuWait> cpuWait() const;
     // Force source-address spreading over 127.0.0.2–127.0.0.9 for loopback URLs (auto-enabled when the
     // server closes the connection after every stream, and while this worker holds many open streams).
     void setSpreadLoopbackSources(bool on) { m_spreadForced.store(on); }
@@ -172,6 +181,11 @@ private:
     std::vector<Transfer *> m_dirty; // transfers with completed events awaiting classification (this thread)
     std::mutex m_lagMutex;
     std::vector<double> m_loopLagMs;
+    ReadDelayHistogram m_readDelay;
+    // The latest moment the sockets of the current epoll batch can have become ready: the wait's return
+    // when it slept, else the previous wait's return (worker thread). A read's delay is measured from it.
+    std::int64_t m_batchReadyByNs = 0;
+    std::atomic<pid_t> m_tid{0}; // the worker thread's id (for its schedstat), 0 before it runs
 
     std::atomic<bool> m_spreadForced{false};
     std::atomic<bool> m_spreadActive{false};

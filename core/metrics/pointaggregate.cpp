@@ -1,5 +1,6 @@
 #include "core/metrics/pointaggregate.h"
 
+#include "core/metrics/clientbudget.h"
 #include "core/metrics/outputthroughput.h"
 
 #include <algorithm>
@@ -227,10 +228,33 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
     if (in.truncated || cancelled)
         p.validity.flags.emplace_back(ValidityFlag::Truncated);
 
+    if (std::isnan(p.client.sendBlockedMs)) {
+        // Not measured by the engine (imports, tests): from the records, over the span they cover.
+        std::int64_t first = kNoTime, last = kNoTime;
+        for (const RequestRecord &r : in.records) {
+            if (r.tSched != kNoTime)
+                first = first == kNoTime ? r.tSched : std::min(first, r.tSched);
+            const std::int64_t end = r.tEnd != kNoTime ? r.tEnd : r.tSend;
+            if (end != kNoTime)
+                last = last == kNoTime ? end : std::max(last, end);
+        }
+        if (first != kNoTime && last > first) {
+            const auto blocked = static_cast<double>(sendBlockedNs(in.records));
+            p.client.sendBlockedMs = blocked / 1e6;
+            p.client.sendBlockedPct = 100.0 * blocked / static_cast<double>(last - first);
+        }
+    }
+
+    // Judged on the client's error budget, in wall-clock time (docs/metrics.md "The client's error budget"):
+    // its CPU, how long its send path was blocked and how much delay it added to what it read. Send
+    // lateness p99 is reported, not judged: one late hand-off in a hundred is not a client that cannot
+    // keep up, and on a time-scaled simulator a fraction of a millisecond is all it takes.
     bool clientBound = false;
     if (p.client.cpuPct > vo.maxClientCpuPct)
         clientBound = true;
-    if (p.client.sendLatenessP99Ms > vo.maxSendLatenessP99Ms)
+    if (p.client.sendBlockedPct > vo.maxSendBlockedPct && p.client.sendBlockedMs > vo.minSendBlockedMs)
+        clientBound = true;
+    if (p.client.addedDelayP99Ms > vo.maxAddedDelayMs)
         clientBound = true;
     if (in.load.mode == PointLoad::Mode::Concurrency && in.load.concurrency > 0) {
         double achieved = in.achievedConcurrency;

@@ -32,11 +32,15 @@ struct GpuCounts {
 struct ValidityOptions {
     double minWindowS = 60; // window_short when window < max(minWindowS, e2eFactor × median E2E)
     double e2eFactor = 3;
-    int minCompleted = 100;          // low_sample when fewer successful measured requests
-    double maxErrorRate = 0.01;      // error_rate when failed / sent exceeds this share
-    double maxClientCpuPct = 85;     // client_bound when the client CPU is above
-    double maxSendLatenessP99Ms = 5; // client_bound when send lateness p99 is above
-    double minAchievedShare = 0.9;   // client_bound when achieved concurrency/rate < share × target
+    int minCompleted = 100;       // low_sample when fewer successful measured requests
+    double maxErrorRate = 0.01;   // error_rate when failed / sent exceeds this share
+    double maxClientCpuPct = 85;  // client_bound when the client CPU is above
+    double maxSendBlockedPct = 5; // … when the send path was blocked for more of the point's time (%)
+    // … and for longer than this in all (wall ms): a point of half a second of wall clock (λ = 20 on the
+    // scale-20 simulator) is not a client that cannot keep up because of one 30 ms hiccup of the machine.
+    double minSendBlockedMs = 100;
+    double maxAddedDelayMs = 5;    // … when the client-added delay estimate (p99, wall clock) is above
+    double minAchievedShare = 0.9; // client_bound when achieved concurrency/rate < share × target
 
     // Defaults with the load plan's configurable minimum window.
     static ValidityOptions fromPlan(const LoadPlan &plan)
@@ -55,7 +59,8 @@ struct PointInput {
     std::int64_t scheduleEndNs = kNoTime;
     GpuCounts gpus;
     Slo slo; // per-request SLOs for goodput (0 = no limit)
-    // Engine observations; NaN = not measured. Send lateness is derived from t_send − t_sched when NaN.
+    // Engine observations; NaN = not measured. Send lateness and the time the send path was blocked are
+    // derived from t_send − t_sched when NaN (in the records' clock: the engine passes wall-clock figures).
     ClientObservations client{std::numeric_limits<double>::quiet_NaN(),
                               std::numeric_limits<double>::quiet_NaN(),
                               std::numeric_limits<double>::quiet_NaN()};

@@ -9,6 +9,15 @@
 
 namespace Throughline {
 
+bool ClientObservations::operator==(const ClientObservations &o) const
+{
+    const auto same = [](double a, double b) { return a == b || (std::isnan(a) && std::isnan(b)); };
+    return same(cpuPct, o.cpuPct) && same(sendLatenessP99Ms, o.sendLatenessP99Ms) &&
+           same(loopLagP99Ms, o.loopLagP99Ms) && same(sendBlockedMs, o.sendBlockedMs) &&
+           same(sendBlockedPct, o.sendBlockedPct) && same(readDelayP99Ms, o.readDelayP99Ms) &&
+           same(cpuWaitPerWakeMs, o.cpuWaitPerWakeMs) && same(addedDelayP99Ms, o.addedDelayP99Ms);
+}
+
 namespace {
 
 struct ScalarKey {
@@ -133,7 +142,12 @@ nlohmann::json PointResult::toJson() const
         j["validity"]["notes"] = validity.notes;
     j["client"] = {{"cpu_pct", JsonNumber::orNull(client.cpuPct)},
                    {"send_lateness_p99_ms", JsonNumber::orNull(client.sendLatenessP99Ms)},
-                   {"loop_lag_p99_ms", JsonNumber::orNull(client.loopLagP99Ms)}};
+                   {"loop_lag_p99_ms", JsonNumber::orNull(client.loopLagP99Ms)},
+                   {"send_blocked_ms", JsonNumber::orNull(client.sendBlockedMs)},
+                   {"send_blocked_pct", JsonNumber::orNull(client.sendBlockedPct)},
+                   {"read_delay_p99_ms", JsonNumber::orNull(client.readDelayP99Ms)},
+                   {"cpu_wait_per_wake_ms", JsonNumber::orNull(client.cpuWaitPerWakeMs)},
+                   {"added_delay_p99_ms", JsonNumber::orNull(client.addedDelayP99Ms)}};
     json m = json::object();
     for (const auto &s : kScalars)
         m[std::string(s.key)] = JsonNumber::orNull(metrics.*(s.member));
@@ -245,6 +259,12 @@ Result<PointResult> PointResult::fromJson(const nlohmann::json &j)
         p.client.cpuPct = JsonNumber::read(*c, "cpu_pct", ok);
         p.client.sendLatenessP99Ms = JsonNumber::read(*c, "send_lateness_p99_ms", ok);
         p.client.loopLagP99Ms = JsonNumber::read(*c, "loop_lag_p99_ms", ok);
+        // The error budget (throughline.results/2); absent from /1 files: NaN, not measured.
+        p.client.sendBlockedMs = JsonNumber::read(*c, "send_blocked_ms", ok);
+        p.client.sendBlockedPct = JsonNumber::read(*c, "send_blocked_pct", ok);
+        p.client.readDelayP99Ms = JsonNumber::read(*c, "read_delay_p99_ms", ok);
+        p.client.cpuWaitPerWakeMs = JsonNumber::read(*c, "cpu_wait_per_wake_ms", ok);
+        p.client.addedDelayP99Ms = JsonNumber::read(*c, "added_delay_p99_ms", ok);
     }
 
     const auto mIt = j.find("metrics");

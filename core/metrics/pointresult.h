@@ -7,6 +7,7 @@
 #include "core/util/result.h"
 
 #include <cstddef>
+#include <limits>
 #include <map>
 #include <optional>
 #include <string>
@@ -50,7 +51,15 @@ struct ClientObservations {
         0; // client process CPU, % of one core summed over threads / cores (engine's choice, ≤ 100·cores)
     double sendLatenessP99Ms = 0; // p99 of t_send − t_sched
     double loopLagP99Ms = 0;      // p99 of worker loop lag
-    bool operator==(const ClientObservations &) const = default;
+    // The client's error budget (clientbudget.h), wall clock whatever the time scale; NaN = not measured
+    // (results written before it existed, imports).
+    double sendBlockedMs = std::numeric_limits<double>::quiet_NaN();    // send path blocked
+    double sendBlockedPct = std::numeric_limits<double>::quiet_NaN();   // … as % of the point's time
+    double readDelayP99Ms = std::numeric_limits<double>::quiet_NaN();   // ready socket → read, p99 (≤)
+    double cpuWaitPerWakeMs = std::numeric_limits<double>::quiet_NaN(); // workers' wait for a CPU per wake
+    double addedDelayP99Ms = std::numeric_limits<double>::quiet_NaN();  // estimate: the two above summed
+    // NaN-aware: two unmeasured budgets are equal (the JSON round trip keeps them null).
+    bool operator==(const ClientObservations &o) const;
 };
 
 // Scalar metrics are NaN when undefined (window of zero length, no GPU count): JSON null.

@@ -14,7 +14,63 @@ double msBetween(std::int64_t fromNs, std::int64_t toNs)
         return kNaN;
     return static_cast<double>(toNs - fromNs) / kNsPerMs;
 }
+
+struct ResolvedCount {
+    int n = 0;
+    TokenCountSource source = TokenCountSource::EventCount;
+    bool approximate = true;
+};
+
+// N_out: usage → tokenizer hook → the engine's tokenizer count → content events (approximate).
+ResolvedCount resolveNOut(const RequestRecord &r, int nOutTokenizer, int contentEvents)
+{
+    if (r.usage.completionTokens >= 0)
+        return {r.usage.completionTokens, TokenCountSource::Usage, false};
+    if (nOutTokenizer >= 0)
+        return {nOutTokenizer, TokenCountSource::Tokenizer, false};
+    if (r.nOut >= 0 && r.nOutSource == TokenCountSource::Tokenizer)
+        return {r.nOut, TokenCountSource::Tokenizer, false};
+    return {contentEvents, TokenCountSource::EventCount, true};
+}
+
+// N_first: the first content event's own count → record.nFirst unless approximate → 1 (approximate).
+ResolvedCount resolveNFirst(const RequestRecord &r, const StreamEvent *first)
+{
+    if (first && first->tokens >= 0)
+        return {first->tokens, TokenCountSource::Usage, false};
+    if (!r.nFirstApproximate && r.nFirst >= 0)
+        return {r.nFirst, TokenCountSource::Usage, false};
+    return {1, TokenCountSource::EventCount, true};
+}
+
+// (t_last − t_first) / (N_out − N_first); NaN when the denominator < 1.
+double tpotOf(std::int64_t tFirstNs, std::int64_t tLastNs, int nOut, int nFirst)
+{
+    const int after = nOut - nFirst;
+    return after >= 1 ? msBetween(tFirstNs, tLastNs) / after : kNaN;
+}
 } // namespace
+
+double requestTpotMs(const RequestRecord &r, int *nOut)
+{
+    const StreamEvent *first = nullptr;
+    std::int64_t last = kNoTime;
+    int contentEvents = 0;
+    for (const StreamEvent &e : r.events) {
+        if (e.kind != StreamEvent::Kind::Content)
+            continue;
+        ++contentEvents;
+        if (!first)
+            first = &e;
+        last = e.tNs;
+    }
+    const ResolvedCount out = resolveNOut(r, -1, contentEvents);
+    if (nOut)
+        *nOut = out.n;
+    if (!first)
+        return kNaN;
+    return tpotOf(first->tNs, last, out.n, resolveNFirst(r, first).n);
+}
 
 RequestMetrics computeRequestMetrics(const RequestRecord &r, const OutputTokenCounter &counter)
 {
@@ -42,37 +98,16 @@ RequestMetrics computeRequestMetrics(const RequestRecord &r, const OutputTokenCo
     // N_out.
     if (counter)
         m.nOutTokenizer = counter(r);
-    if (r.usage.completionTokens >= 0) {
-        m.nOut = r.usage.completionTokens;
-        m.nOutSource = TokenCountSource::Usage;
-        m.nOutApproximate = false;
-    } else if (m.nOutTokenizer >= 0) {
-        m.nOut = m.nOutTokenizer;
-        m.nOutSource = TokenCountSource::Tokenizer;
-        m.nOutApproximate = false;
-    } else if (r.nOut >= 0 && r.nOutSource == TokenCountSource::Tokenizer) {
-        m.nOut = r.nOut;
-        m.nOutSource = TokenCountSource::Tokenizer;
-        m.nOutApproximate = false;
-    } else {
-        m.nOut = m.contentEvents;
-        m.nOutSource = TokenCountSource::EventCount;
-        m.nOutApproximate = true;
-    }
+    const ResolvedCount nOut = resolveNOut(r, m.nOutTokenizer, m.contentEvents);
+    m.nOut = nOut.n;
+    m.nOutSource = nOut.source;
+    m.nOutApproximate = nOut.approximate;
     if (m.nOutTokenizer < 0 && r.nOut >= 0 && r.nOutSource == TokenCountSource::Tokenizer)
         m.nOutTokenizer = r.nOut;
 
-    // N_first.
-    if (first && first->tokens >= 0) {
-        m.nFirst = first->tokens;
-        m.nFirstApproximate = false;
-    } else if (!r.nFirstApproximate && r.nFirst >= 0) {
-        m.nFirst = r.nFirst;
-        m.nFirstApproximate = false;
-    } else {
-        m.nFirst = 1;
-        m.nFirstApproximate = true;
-    }
+    const ResolvedCount nFirst = resolveNFirst(r, first);
+    m.nFirst = nFirst.n;
+    m.nFirstApproximate = nFirst.approximate;
 
     m.nIn = r.usage.promptTokens >= 0 ? r.usage.promptTokens : r.intendedIsl;
 
@@ -84,9 +119,8 @@ RequestMetrics computeRequestMetrics(const RequestRecord &r, const OutputTokenCo
     m.tpotMlperfMs = kNaN;
     m.interactivityTpsUser = kNaN;
     if (first) {
-        const int after = m.nOut - m.nFirst;
-        if (after >= 1) {
-            m.tpotMs = msBetween(m.tFirstTokenNs, m.tLastTokenNs) / after;
+        if (m.nOut - m.nFirst >= 1) {
+            m.tpotMs = tpotOf(m.tFirstTokenNs, m.tLastTokenNs, m.nOut, m.nFirst);
             if (m.tpotMs > 0)
                 m.interactivityTpsUser = 1000.0 / m.tpotMs;
         } else {

@@ -47,6 +47,11 @@ struct RequestMetrics {
 // when not flagged approximate → 1 (approximate).
 RequestMetrics computeRequestMetrics(const RequestRecord &record, const OutputTokenCounter &counter = {});
 
+// TPOT (ms) of a record by the rule above (N_out and N_first resolved as computeRequestMetrics does, no
+// tokenizer hook), NaN when undefined; *nOut (optional) receives the resolved N_out. Allocation-free: the
+// live view (core/run/livesnapshot.cpp) calls it for every finished request.
+double requestTpotMs(const RequestRecord &record, int *nOut = nullptr);
+
 // Tokens carried by each content event, in order: the per-event counts when every content event
 // has one, else N_out spread evenly (fractional). Used by steady-state throughput.
 std::vector<double> tokensPerContentEvent(const RequestRecord &record, int nOut);

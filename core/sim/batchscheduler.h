@@ -1,5 +1,6 @@
 #pragma once
-// Discrete-event continuous-batching scheduler of the simulated endpoint.
+// Discrete-event continuous-batching scheduler of the simulated endpoint: the pool rules of BatchStepper
+// on the wall clock.
 // Aggregated: one pool does chunked prefill (token budget shared with the decodes) and decode.
 // Disaggregated: a prefill pool → KV transfer over NVLink → a decode pool, each with its own KV capacity.
 // Each pool runs on its own thread; step durations come from PerformanceModel, divided by the time scale
@@ -30,6 +31,9 @@ struct SchedulerConfig {
     // Prefix caching (prefixcache.h): block size in tokens, 0 = off. The cache lives in the pool that does
     // the prefill and holds up to that pool's KV capacity in blocks.
     int prefixBlockTokens = 0;
+    // Detection tests: every step (prefill chunks, decode, KV transfer) takes (1 + slowdownPct / 100) times
+    // as long, so a deployment is "X % slower" (output tokens/s fall by X / (100 + X)). 0 = the model.
+    double slowdownPct = 0;
 };
 
 struct SchedulerGauges {

@@ -20,13 +20,15 @@ Status GroundTruthLog::open(const std::string &path)
     return Ok{};
 }
 
-void GroundTruthLog::append(const std::string &line)
+void GroundTruthLog::append(const std::string &line, bool flushNow)
 {
     std::lock_guard lk(m_mu);
     if (!m_file)
         return;
     std::fwrite(line.data(), 1, line.size(), m_file);
     std::fputc('\n', m_file);
+    if (flushNow)
+        std::fflush(m_file); // a reader follows the file while the server runs (Dynamo's request trace)
 }
 
 void GroundTruthLog::close()

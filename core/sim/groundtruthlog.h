@@ -20,7 +20,7 @@ public:
 
     Status open(const std::string &path);
     bool isOpen() const { return m_file != nullptr; }
-    void append(const std::string &line); // line without the trailing newline
+    void append(const std::string &line, bool flushNow = false); // line without the trailing newline
     void close();
 
 private:

@@ -46,7 +46,8 @@ void appendRoleChunk(std::string &s, const ServerCore &core, const RequestContex
     s += "}\n\n";
 }
 
-void appendTokenChunk(std::string &s, const ServerCore &core, const RequestContext &ctx, int i)
+void appendTokenChunk(std::string &s, const ServerCore &core, const RequestContext &ctx, int i,
+                      std::string_view extra)
 {
     const bool last = i == ctx.nOut;
     const std::string_view word = kWords[size_t(i) % kWords.size()];
@@ -76,19 +77,28 @@ void appendTokenChunk(std::string &s, const ServerCore &core, const RequestConte
         s += ',';
         appendUsage(s, ctx, i);
     }
+    if (!extra.empty()) {
+        s += ',';
+        s += extra;
+    }
     s += "}\n\n";
 }
 
-void appendUsageChunk(std::string &s, const ServerCore &core, const RequestContext &ctx, int completion)
+void appendUsageChunk(std::string &s, const ServerCore &core, const RequestContext &ctx, int completion,
+                      std::string_view extra)
 {
     appendChunkPrefix(s, core, ctx);
     s += ']';
     s += ',';
     appendUsage(s, ctx, completion);
+    if (!extra.empty()) {
+        s += ',';
+        s += extra;
+    }
     s += "}\n\n";
 }
 
-std::string nonStreamBody(const ServerCore &core, const RequestContext &ctx)
+std::string nonStreamBody(const ServerCore &core, const RequestContext &ctx, std::string_view extra)
 {
     std::string content, reasoning;
     for (int i = 1; i <= ctx.nOut; ++i)
@@ -114,6 +124,8 @@ std::string nonStreamBody(const ServerCore &core, const RequestContext &ctx)
                         {"model", core.modelName},
                         {"choices", nlohmann::json::array({std::move(choice)})},
                         {"usage", usage}};
+    if (!extra.empty())
+        j.merge_patch(nlohmann::json::parse("{" + std::string(extra) + "}"));
     return j.dump();
 }
 

@@ -7,6 +7,7 @@
 #include "core/sim/simrequestcontext.h"
 
 #include <string>
+#include <string_view>
 
 namespace Throughline::SimDetail {
 
@@ -18,11 +19,14 @@ void appendChunkPrefix(std::string &s, const ServerCore &core, const RequestCont
 void appendUsage(std::string &s, const RequestContext &ctx, int completion);
 // A chat stream's first event: the assistant role with empty content.
 void appendRoleChunk(std::string &s, const ServerCore &core, const RequestContext &ctx);
-// The event of token i (1-based); the last one carries the finish reason.
-void appendTokenChunk(std::string &s, const ServerCore &core, const RequestContext &ctx, int i);
+// The event of token i (1-based); the last one carries the finish reason. `extra`: a member added to the
+// chunk's object (the server's timing on the closing chunk), or empty.
+void appendTokenChunk(std::string &s, const ServerCore &core, const RequestContext &ctx, int i,
+                      std::string_view extra = {});
 // A chat stream's closing usage event (stream_options.include_usage): empty choices, `completion` tokens.
-void appendUsageChunk(std::string &s, const ServerCore &core, const RequestContext &ctx, int completion);
-// The whole body of a non-streamed request (all ctx.nOut tokens).
-std::string nonStreamBody(const ServerCore &core, const RequestContext &ctx);
+void appendUsageChunk(std::string &s, const ServerCore &core, const RequestContext &ctx, int completion,
+                      std::string_view extra = {});
+// The whole body of a non-streamed request (all ctx.nOut tokens); `extra` as above.
+std::string nonStreamBody(const ServerCore &core, const RequestContext &ctx, std::string_view extra = {});
 
 } // namespace Throughline::SimDetail

@@ -14,6 +14,19 @@ std::string groundTruthRecord(const RequestContext &ctx, std::int64_t tDoneNs, i
     s += nlohmann::json(ctx.requestId).dump();
     s += ",\"clock\":\"CLOCK_MONOTONIC\",\"t_accept_ns\":";
     appendInt(s, ctx.tAcceptNs);
+    // The server's own steps (0 = not reached): handed to the scheduler, admitted, first token produced, KV
+    // transfer (disaggregated), last token produced: the truth for the per-request server timing.
+    for (const auto &[key, v] : {std::pair<const char *, std::int64_t>{"t_submit_ns", ctx.tSubmitNs},
+                                 {"t_admitted_ns", ctx.tAdmittedNs},
+                                 {"t_first_token_ns", ctx.tFirstTokenNs},
+                                 {"t_kv_start_ns", ctx.tKvStartNs},
+                                 {"t_kv_end_ns", ctx.tKvEndNs},
+                                 {"t_last_token_ns", ctx.tLastTokenNs}}) {
+        s += ",\"";
+        s += key;
+        s += "\":";
+        appendInt(s, v);
+    }
     s += ",\"t_first_token_write_ns\":";
     if (ctx.tFirstWriteNs)
         appendInt(s, ctx.tFirstWriteNs);

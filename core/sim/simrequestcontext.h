@@ -32,6 +32,16 @@ struct RequestContext {
     bool faultApplied = false;
     bool slowDone = false;
     std::int64_t tAcceptNs = 0;
+    // Server timing (true steady ns; 0 = not reached): handed to the scheduler, admitted (first pool),
+    // first token produced, KV transfer (disaggregated), last token produced. Copied from the scheduler's
+    // callbacks on the strand (Session::flush).
+    std::int64_t tSubmitNs = 0;
+    std::int64_t tAdmittedNs = 0;
+    std::int64_t tFirstTokenNs = 0;
+    std::int64_t tKvStartNs = 0;
+    std::int64_t tKvEndNs = 0;
+    std::int64_t tLastTokenNs = 0;
+    bool askedTiming = false; // nvext.extra_fields holds "timing" (Dynamo)
     std::int64_t tFirstWriteNs = 0;
     std::int64_t tLastWriteNs = 0;
     std::vector<std::int64_t> tokenWriteNs; // only with a ground-truth log

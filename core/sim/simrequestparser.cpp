@@ -8,6 +8,31 @@
 
 namespace Throughline::SimDetail {
 
+std::optional<RequestError> parseChatMessages(const nlohmann::json &j, std::vector<ChatMessage> &messages)
+{
+    auto it = j.find("messages");
+    if (it == j.end() || !it->is_array() || it->empty())
+        return RequestError{400, "'messages' must be a non-empty array", "messages"};
+    for (const auto &m : *it) {
+        if (!m.is_object() || !m.contains("role") || !m["role"].is_string())
+            return RequestError{400, "each message needs a 'role'", "messages"};
+        ChatMessage msg{m["role"].get<std::string>(), {}};
+        auto c = m.find("content");
+        if (c == m.end() || c->is_null()) {
+        } else if (c->is_string())
+            msg.content = c->get<std::string>();
+        else if (c->is_array()) {
+            for (const auto &part : *c)
+                if (part.is_object() && part.value("type", "") == "text" && part.contains("text") &&
+                    part["text"].is_string())
+                    msg.content += part["text"].get<std::string>();
+        } else
+            return RequestError{400, "message 'content' must be a string or an array of parts", "messages"};
+        messages.push_back(std::move(msg));
+    }
+    return std::nullopt;
+}
+
 namespace {
 
 // An optional integer field; a present non-integer sets `bad` (one message covers all length fields).
@@ -27,27 +52,9 @@ std::optional<long long> intField(const nlohmann::json &j, const char *key, bool
 std::optional<RequestError> countChatPrompt(const ServerCore &core, const nlohmann::json &j,
                                             RequestContext &ctx, std::vector<std::uint64_t> &prefixHashes)
 {
-    auto it = j.find("messages");
-    if (it == j.end() || !it->is_array() || it->empty())
-        return RequestError{400, "'messages' must be a non-empty array", "messages"};
     std::vector<ChatMessage> messages;
-    for (const auto &m : *it) {
-        if (!m.is_object() || !m.contains("role") || !m["role"].is_string())
-            return RequestError{400, "each message needs a 'role'", "messages"};
-        ChatMessage msg{m["role"].get<std::string>(), {}};
-        auto c = m.find("content");
-        if (c == m.end() || c->is_null()) {
-        } else if (c->is_string())
-            msg.content = c->get<std::string>();
-        else if (c->is_array()) {
-            for (const auto &part : *c)
-                if (part.is_object() && part.value("type", "") == "text" && part.contains("text") &&
-                    part["text"].is_string())
-                    msg.content += part["text"].get<std::string>();
-        } else
-            return RequestError{400, "message 'content' must be a string or an array of parts", "messages"};
-        messages.push_back(std::move(msg));
-    }
+    if (auto err = parseChatMessages(j, messages))
+        return err;
     // With a tokenizer: the templated prompt (special tokens, generation prompt), as a server counts it.
     const std::string text = core.chat.render(messages, true);
     ctx.nPrompt = std::max(1, core.countPrompt(text, prefixHashes));
@@ -126,9 +133,13 @@ std::optional<RequestError> parseGenerationRequest(ServerCore &core, Api api, co
     bool ignoreEos = false;
     if (auto it = j.find("ignore_eos"); it != j.end() && it->is_boolean())
         ignoreEos = it->get<bool>();
-    if (auto it = j.find("nvext"); it != j.end() && it->is_object())
+    if (auto it = j.find("nvext"); it != j.end() && it->is_object()) {
         if (auto ie = it->find("ignore_eos"); ie != it->end() && ie->is_boolean())
             ignoreEos = ignoreEos || ie->get<bool>();
+        if (auto ef = it->find("extra_fields"); ef != it->end() && ef->is_array())
+            for (const auto &f : *ef)
+                ctx.askedTiming = ctx.askedTiming || f == "timing";
+    }
     if (auto it = j.find("stream"); it != j.end() && it->is_boolean())
         ctx.stream = it->get<bool>();
     if (auto it = j.find("stream_options"); it != j.end() && it->is_object()) {

@@ -6,6 +6,9 @@
 // counters are thread-safe.
 
 #include "core/sim/simrequestcontext.h"
+#include "core/tokenizer/chattemplate.h"
+
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -22,6 +25,10 @@ struct RequestError {
     std::string message;
     const char *param = nullptr;
 };
+
+// The request's "messages" (string or text-part contents) as chat messages; an error when absent or
+// malformed.
+std::optional<RequestError> parseChatMessages(const nlohmann::json &body, std::vector<ChatMessage> &messages);
 
 // Fills `ctx` (api, times, lengths, stream options, id, fault) and `prefixHashes` from `body`; the caller
 // sets ctx.requestId and ctx.keepAlive. Only a valid request draws from the server's RNG and advances its

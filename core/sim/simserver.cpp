@@ -14,6 +14,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <pthread.h>
+
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -95,6 +97,23 @@ struct SimServer::Impl {
     }
 };
 
+namespace {
+
+// Replaces the model's template by the named one when asked; says which is used.
+std::string chatTemplateChoice(ChatTemplate &chat, const SimServerOptions &o)
+{
+    const std::string own = chat.name();
+    if (o.chatTemplate.empty() || o.chatTemplate == own)
+        return own;
+    if (auto other = ChatTemplate::named(o.chatTemplate, o.chatTemplateDate)) {
+        chat = *other;
+        return o.chatTemplate + ", not the model's " + own;
+    }
+    return own + "; the requested " + o.chatTemplate + " is not a known template";
+}
+
+} // namespace
+
 SimServer::SimServer(SimServerOptions options)
     : d(std::make_unique<Impl>())
 {
@@ -110,6 +129,7 @@ SimServer::SimServer(SimServerOptions options)
     SchedulerConfig sc;
     sc.timeScale = o.timeScale;
     sc.jitter = o.jitter;
+    sc.slowdownPct = o.slowdownPct;
     sc.seed = o.seed;
     // The budget is per engine (vLLM's max_num_batched_tokens applies per GPU group); the simulated pool
     // spans all GPUs of the deployment, so its budget scales with them — else 8 GPUs with 16,384 running
@@ -128,10 +148,10 @@ SimServer::SimServer(SimServerOptions options)
                   : Result<std::shared_ptr<const BpeTokenizer>>(store.error());
         if (tok) {
             d->core.tok = *tok;
-            d->core.chat = ChatTemplate::forTokenizer(**tok);
             auto name = store->tokenizerName(o.tokenizer == "auto" ? o.model.name : o.tokenizer);
+            d->core.chat = ChatTemplate::forModel(**tok, o.model.name, o.chatTemplateDate);
             d->core.promptCounting = "tokenizer " + (name ? *name : (*tok)->name()) + " (chat template " +
-                                     d->core.chat.name() + ")";
+                                     chatTemplateChoice(d->core.chat, o) + ")";
         } else {
             d->core.promptCounting = "bytes/4 (" + tok.error().message + ")";
         }
@@ -192,6 +212,28 @@ Result<int> SimServer::start(const std::string &host, int port)
         if (auto s = d->core.groundTruth.open(o.groundTruthPath); !s)
             return s.error();
     }
+    if (!SimDetail::timingEmitOf(o.serverTiming, d->core.timing))
+        return makeError(ErrorCode::InvalidInput,
+                         "unknown server timing format \"" + o.serverTiming +
+                             "\" (llamacpp, vllm, sglang, dynamo-nvext, dynamo-trace, trtllm-perf)");
+    if (d->core.timing == SimDetail::TimingEmit::DynamoTrace) {
+        if (o.requestTracePath.empty())
+            return makeError(ErrorCode::InvalidInput,
+                             "the dynamo-trace server timing needs a request trace file");
+        if (auto s = d->core.requestTrace.open(o.requestTracePath); !s)
+            return s.error();
+    }
+    {
+        auto &k = d->core.serverClock;
+        k.baseNs = SimDetail::nowNs();
+        k.epochMinusSteadyS = double(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                         std::chrono::system_clock::now().time_since_epoch())
+                                         .count() -
+                                     k.baseNs) /
+                              1e9;
+        k.offsetS = o.serverClockOffsetMs / 1e3;
+        k.drift = o.serverClockDriftPpm * 1e-6;
+    }
     try {
         if (!o.tlsCertFile.empty() || !o.tlsKeyFile.empty()) {
             if (o.tlsCertFile.empty() || o.tlsKeyFile.empty())
@@ -228,7 +270,12 @@ Result<int> SimServer::start(const std::string &host, int port)
     d->doAccept();
     const int n = std::max(1, o.threads);
     for (int i = 0; i < n; ++i)
-        d->threads.emplace_back([this] { d->ioc.run(); });
+        d->threads.emplace_back([this] {
+            // "tl-sim…": a client running this server in its own process leaves these threads out of its
+            // own CPU figure (core/engine/processstats.h).
+            pthread_setname_np(pthread_self(), "tl-sim-io");
+            d->ioc.run();
+        });
     d->started = true;
     return d->port;
 }
@@ -252,6 +299,7 @@ void SimServer::stop()
     d->acceptor.reset();
     d->ioc.restart();
     d->core.groundTruth.close();
+    d->core.requestTrace.close();
 }
 
 int SimServer::port() const
@@ -310,6 +358,13 @@ std::string SimServer::capacitySummary() const
             "prefill %.1f ms\n",
             isl, osl, op.batch, op.outputTokPerS, op.outputTokPerSPerGpu, op.decodeStepS * 1e3,
             op.prefillS * 1e3);
+        out += line;
+    }
+    if (o.slowdownPct > 0) {
+        std::snprintf(
+            line, sizeof line,
+            "slowdown: every step takes %g %% longer (the predicted figures above are without it)\n",
+            o.slowdownPct);
         out += line;
     }
     out +=

@@ -41,10 +41,20 @@ struct SimServerOptions {
     std::string servedModelName; // empty = model.name
     double timeScale = 1.0;      // > 1 runs faster than real time
     double jitter = 0.0;         // relative step-time jitter; 0 for tests
+    // Detection tests: every step takes (1 + slowdownPct / 100) × as long (SchedulerConfig::slowdownPct).
+    double slowdownPct = 0.0;
     std::uint64_t seed = 1;
     FaultSpec faults;
     std::string groundTruthPath; // empty = no JSONL log
-    std::string tlsCertFile;     // PEM; both set = HTTPS
+    // Per-request server timing, published as that server does (docs/simulator.md "Server timing"): "" =
+    // none, else llamacpp | vllm | sglang | dynamo-nvext | dynamo-trace | trtllm-perf. Its timestamps run on
+    // a server clock offset and drifting from the true one (the ground-truth log keeps the true times).
+    std::string serverTiming;
+    double serverClockOffsetMs = 0;
+    double serverClockDriftPpm = 0;
+    std::string requestTracePath; // dynamo-trace: the JSONL file (Dynamo's DYN_REQUEST_TRACE_OUTPUT_PATH)
+    int perfMetricsMaxRequests = 1000; // trtllm-perf: the queue bound (perf_metrics_max_requests)
+    std::string tlsCertFile;           // PEM; both set = HTTPS
     std::string tlsKeyFile;
     SimLimits limits;
     int threads = 2; // io_context threads
@@ -68,6 +78,17 @@ struct SimServerOptions {
     // (core/tokenizer/chattemplate.h: special tokens and generation prompt included), as a server counts
     // them.
     std::string tokenizer;
+    // The chat template chat messages are rendered with (when counting with a tokenizer): "" = the model's
+    // own (ChatTemplate::forModel, what the client's formatter renders); else a ChatTemplate::named name,
+    // e.g. "chatml": a server that disagrees with the client, whose overhead changes with the system message
+    // and the number of turns (for calibration tests). An unknown name keeps the model's and says so in
+    // promptCounting().
+    std::string chatTemplate;
+    std::string chatTemplateDate; // its date line: "" = the template's default (as vLLM), "today", YYYY-MM-DD
+    // Prompt-counting endpoints (core/sim/simcountendpoints.h; prompt calibration asks them): "vllm" = POST
+    // /tokenize with messages (vLLM, SGLang), "llamacpp" = POST /apply-template + /tokenize (llama-server),
+    // "none" = neither (only a probe request tells). Answer only when counting with a tokenizer.
+    std::string countEndpoints = "vllm";
     // TokenizerStore cache dir; "" = its default (THROUGHLINE_TOKENIZER_DIR, else the user cache).
     std::string tokenizerDir;
     // Prefix caching (docs/simulator.md): cached leading blocks of this many tokens skip prefill and are

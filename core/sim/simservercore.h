@@ -11,6 +11,7 @@
 #include "core/sim/groundtruthlog.h"
 #include "core/sim/prefixcache.h"
 #include "core/sim/simserver.h"
+#include "core/sim/simservertiming.h"
 #include "core/tokenizer/chattemplate.h"
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -89,6 +91,13 @@ struct ServerCore {
     std::unique_ptr<BatchScheduler> scheduler;
     SimMetrics metrics;
     GroundTruthLog groundTruth;
+    // Per-request server timing (SimServerOptions::serverTiming): the format, the server's clock, Dynamo's
+    // trace file, TensorRT-LLM's bounded /perf_metrics queue (guarded by perfMu; drained by each GET).
+    TimingEmit timing = TimingEmit::None;
+    ServerClockModel serverClock;
+    GroundTruthLog requestTrace;
+    std::mutex perfMu;
+    std::deque<std::string> perfEntries;
     LatenessHistogram lateness;
     std::mutex rngMu;
     std::mt19937_64 rng;

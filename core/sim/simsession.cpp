@@ -7,6 +7,7 @@
 #include "core/sim/simsession.h"
 
 #include "core/sim/simadminendpoints.h"
+#include "core/sim/simcountendpoints.h"
 #include "core/sim/simrequestparser.h"
 
 namespace Throughline::SimDetail {
@@ -166,6 +167,8 @@ void Session<Stream>::onRequest()
             m_core.metrics.render(m_core.scheduler->gauges(), m_core.modelName, m_core.opt.legacyMetricNames),
             keepAlive, requestId);
     }
+    if (target == "/perf_metrics" && m_core.timing == TimingEmit::TrtllmPerf && isGet)
+        return writeSimple(200, "application/json", perfMetricsBody(), keepAlive, requestId);
     if (target == "/v1/completions" || target == "/v1/chat/completions") {
         if (!isPost)
             return writeSimple(405, "application/json",
@@ -173,6 +176,13 @@ void Session<Stream>::onRequest()
                                requestId);
         return startGeneration(target == "/v1/chat/completions" ? Api::Chat : Api::Completions, req.body(),
                                keepAlive, requestId);
+    }
+    if (const CountAnswer a = countEndpoint(m_core, target, req.body()); a.handled) {
+        if (!isPost)
+            return writeSimple(405, "application/json",
+                               errorBody(405, "Method not allowed; use POST", "BadRequestError"), keepAlive,
+                               requestId);
+        return writeSimple(a.status, "application/json", a.body, keepAlive, requestId);
     }
     writeSimple(404, "application/json", errorBody(404, "Not Found: " + target, "NotFoundError"), keepAlive,
                 requestId);
@@ -223,7 +233,9 @@ void Session<Stream>::startGeneration(Api api, const std::string &body, bool kee
         m_admitted = false;
         m_finished = false;
         m_pendingSchedNs = 0;
+        m_tAdmitted = m_tFirstToken = m_tLastToken = 0;
     }
+    ctx.tSubmitNs = nowNs();
     m_ctx = std::move(ctx);
     m_req = r;
     if (!m_core.scheduler->submit(r)) {
@@ -233,6 +245,24 @@ void Session<Stream>::startGeneration(Api api, const std::string &body, bool kee
         return badRequest("Server busy: waiting queue is full", keepAlive, requestId, 429);
     }
     beast::get_lowest_layer(m_stream).expires_never();
+}
+
+template <class Stream>
+std::string Session<Stream>::perfMetricsBody()
+{
+    std::deque<std::string> entries;
+    {
+        std::lock_guard lk(m_core.perfMu);
+        entries.swap(m_core.perfEntries);
+    }
+    std::string body = "[";
+    for (size_t i = 0; i < entries.size(); ++i) {
+        if (i)
+            body += ',';
+        body += entries[i];
+    }
+    body += ']';
+    return body;
 }
 
 // The only instantiation of the whole class: the members defined above, the vtable, and the inline ones.

@@ -70,6 +70,8 @@ private:
     void badRequest(const std::string &msg, bool keepAlive, const std::string &requestId, int status = 400,
                     const char *param = nullptr);
     void startGeneration(Api api, const std::string &body, bool keepAlive, const std::string &requestId);
+    // GET /perf_metrics (TensorRT-LLM): the finished requests' entries, drained.
+    std::string perfMetricsBody();
 
     // --- Streaming (simsessionstream.cpp) ---
     // New tokens are ready to write; the earliest scheduled time of a not yet written batch is kept (its
@@ -105,6 +107,10 @@ private:
     bool m_flushPosted = false;
     std::int64_t m_pendingSchedNs = 0;
     std::uint64_t m_tag = 0;
+    // Server timing from the scheduler (steady ns, 0 = not yet): first admission, first and last token.
+    std::int64_t m_tAdmitted = 0;
+    std::int64_t m_tFirstToken = 0;
+    std::int64_t m_tLastToken = 0;
 };
 
 // The two stream types SimServer serves; their members are instantiated in simsession.cpp and

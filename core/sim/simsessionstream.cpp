@@ -8,18 +8,21 @@
 
 #include "core/sim/simcompletionformat.h"
 #include "core/sim/simgroundtruthrecord.h"
+#include "core/sim/simservertiming.h"
 
 #include <cstdio>
 
 namespace Throughline::SimDetail {
 
 template <class Stream>
-void Session<Stream>::onAdmitted(std::uint64_t tag, std::int64_t)
+void Session<Stream>::onAdmitted(std::uint64_t tag, std::int64_t admittedNs)
 {
     std::lock_guard lk(m_mu);
     if (tag != m_tag)
         return;
     m_admitted = true;
+    if (m_tAdmitted == 0)
+        m_tAdmitted = admittedNs; // disaggregated: the prefill pool's admission, the end of the queue
     postFlushLocked();
 }
 
@@ -30,6 +33,8 @@ void Session<Stream>::onTokens(std::uint64_t tag, int generated, std::int64_t sc
     if (tag != m_tag)
         return;
     noteGeneratedLocked(generated, scheduledNs);
+    if (generated >= 1 && m_tFirstToken == 0)
+        m_tFirstToken = scheduledNs; // the step that finished the prefill sampled it
     postFlushLocked();
 }
 
@@ -41,6 +46,9 @@ void Session<Stream>::onFinished(std::uint64_t tag, int generated, std::int64_t 
         return;
     noteGeneratedLocked(generated, scheduledNs);
     m_finished = true;
+    if (m_tFirstToken == 0 && generated >= 1)
+        m_tFirstToken = scheduledNs;
+    m_tLastToken = scheduledNs;
     postFlushLocked();
 }
 
@@ -89,11 +97,29 @@ void Session<Stream>::flush()
         admitted = m_admitted;
         finished = m_finished;
         schedNs = m_pendingSchedNs;
+        m_ctx.tAdmittedNs = m_tAdmitted;
+        m_ctx.tFirstTokenNs = m_tFirstToken;
+        m_ctx.tLastTokenNs = m_tLastToken;
     }
     if (m_closed || !m_req || m_writing || m_timerActive || m_ctx.responseDone)
         return;
     if (m_ctx.nCached >= 0 && admitted)
         m_ctx.nCached = m_req->cachedTokens.load(std::memory_order_relaxed); // set before Admitted
+    if (finished && m_req->readyNs > 0) { // disaggregated: written by the prefill pool before the hand-off
+        m_ctx.tKvStartNs = m_ctx.tFirstTokenNs;
+        m_ctx.tKvEndNs = m_req->readyNs;
+    }
+    // The server timing member of the closing chunk or body. When the first token goes out in this very
+    // write, its send time is now.
+    auto timingMember = [this](bool usageChunk, bool body) {
+        if (m_core.timing == TimingEmit::None)
+            return std::string();
+        if (m_ctx.tFirstWriteNs != 0)
+            return inlineTimingMember(m_core, m_ctx, usageChunk, body);
+        RequestContext c = m_ctx;
+        c.tFirstWriteNs = nowNs();
+        return inlineTimingMember(m_core, c, usageChunk, body);
+    };
     std::string payload;
     bool closeAfter = false;
     int newTokens = 0;
@@ -143,11 +169,16 @@ void Session<Stream>::flush()
             }
             ++m_ctx.sent;
             ++newTokens;
-            appendTokenChunk(payload, m_core, m_ctx, m_ctx.sent);
+            // The last chunk carries the server's timing unless a usage chunk follows it.
+            const bool usageChunkFollows = m_ctx.includeUsage && m_ctx.api == Api::Chat;
+            const bool last = m_ctx.sent == m_ctx.nOut && finished;
+            appendTokenChunk(payload, m_core, m_ctx, m_ctx.sent,
+                             last && !usageChunkFollows ? timingMember(m_ctx.includeUsage, false)
+                                                        : std::string());
         }
         if (!m_ctx.responseDone && !closeAfter && finished && m_ctx.sent >= ready) {
             if (m_ctx.includeUsage && m_ctx.api == Api::Chat)
-                appendUsageChunk(payload, m_core, m_ctx, m_ctx.sent);
+                appendUsageChunk(payload, m_core, m_ctx, m_ctx.sent, timingMember(true, false));
             payload += "data: [DONE]\n\n";
             m_ctx.responseDone = true;
         }
@@ -165,7 +196,8 @@ void Session<Stream>::flush()
             return;
         m_ctx.sent = ready;
         newTokens = ready;
-        m_out = m_core.response(200, "OK", "application/json", nonStreamBody(m_core, m_ctx), m_ctx.keepAlive,
+        m_out = m_core.response(200, "OK", "application/json",
+                                nonStreamBody(m_core, m_ctx, timingMember(true, true)), m_ctx.keepAlive,
                                 m_ctx.requestId);
         m_ctx.responseDone = true;
         if (m_ctx.fault == FaultKind::Disconnect) {
@@ -178,6 +210,22 @@ void Session<Stream>::flush()
         if (closeAfter)
             finishAndClose("disconnect");
         return;
+    }
+    // The fetched formats record the request as it finishes, before its last bytes go out: a client that
+    // fetches right after reading the end finds it.
+    if (m_ctx.responseDone && !m_errorEnded && m_core.timing != TimingEmit::None && m_ctx.sent > 0) {
+        RequestContext c = m_ctx;
+        if (c.tFirstWriteNs == 0)
+            c.tFirstWriteNs = nowNs();
+        if (m_core.timing == TimingEmit::DynamoTrace)
+            m_core.requestTrace.append(dynamoTraceRow(m_core, c), true);
+        if (m_core.timing == TimingEmit::TrtllmPerf) {
+            std::string entry = trtllmPerfEntry(m_core, c);
+            std::lock_guard lk(m_core.perfMu);
+            m_core.perfEntries.push_back(std::move(entry));
+            while (int(m_core.perfEntries.size()) > std::max(1, m_core.opt.perfMetricsMaxRequests))
+                m_core.perfEntries.pop_front(); // the bounded deque drops the oldest
+        }
     }
     const std::int64_t t = nowNs();
     if (newTokens > 0) {

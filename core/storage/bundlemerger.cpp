@@ -2,13 +2,14 @@
 
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/matrixexpander.h"
-#include "core/engine/pointanalysis.h"
+#include "core/metrics/pointanalysis.h"
 #include "core/metrics/pointaggregate.h"
 #include "core/storage/eventcodec.h"
 #include "core/storage/historyreader.h"
 #include "core/storage/importsupport.h"
 #include "core/storage/runbundle.h"
 #include "core/storage/schema.h"
+#include "core/storage/shardset.h"
 #include "core/storage/sqlitedb.h"
 #include "core/storage/storagewriter.h"
 #include "core/storage/telemetryreader.h"
@@ -119,6 +120,38 @@ std::optional<std::int64_t> scheduledStartNs(const json &provenance, const std::
             return static_cast<std::int64_t>(std::llround(startMs * 1e6 + e.value("slot", 0) * slotS * 1e9));
     }
     return std::nullopt;
+}
+
+// "i/N" of a shard bundle, or its position in the merge when it names no shard.
+std::string shardTag(const Shard &s)
+{
+    return s.detail.summary.shard.empty() ? s.path : s.detail.summary.shard;
+}
+
+// "shard 2/4" or "shards 1/4, 2/4".
+std::string joinTags(const std::vector<std::string> &tags)
+{
+    std::string s = tags.size() == 1 ? "shard " : "shards ";
+    for (std::size_t i = 0; i < tags.size(); ++i)
+        s += (i ? ", " : "") + tags[i];
+    return s;
+}
+
+// One warning per point whose shards did not start together or on time.
+std::string startWarning(const std::string &scenarioKey, int point, double skewMs,
+                         const std::vector<std::string> &lateShards, const json &lateness,
+                         const BundleMerger::Options &options)
+{
+    std::string w = "point " + scenarioKey + " #" + std::to_string(point) + ":";
+    if (skewMs > options.skewLimitMs)
+        w += " shard start skew " + std::to_string(static_cast<int>(std::lround(skewMs))) + " ms > " +
+             std::to_string(static_cast<int>(std::lround(options.skewLimitMs))) + " ms";
+    for (const std::string &tag : lateShards) {
+        char late[64];
+        std::snprintf(late, sizeof late, "%.2f", lateness.value(tag, 0.0) / 1000.0);
+        w += (w.back() == ':' ? " shard " : "; shard ") + tag + " started " + late + " s after its slot";
+    }
+    return w;
 }
 
 // Server telemetry of one merged scenario: `stored` keeps every shard's series (labelled shard=…) and
@@ -245,7 +278,7 @@ BundleMerger::PointAggregator BundleMerger::defaultAggregator()
         in.gpus.prefill = ctx.scenario.prefillGpus;
         in.gpus.decode = ctx.scenario.decodeGpus;
         if (const Scenario *sc = ctx.campaignScenario) {
-            // As the engine judges a point (core/engine/runcontroller.cpp finishPoint).
+            // As the engine judges a point (core/run/pointfinish.cpp finishPoint).
             in.slo = sc->slo;
             in.validity.minWindowS = sc->plan.minWindowS;
         }
@@ -290,7 +323,19 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
             return makeError(ErrorCode::InvalidInput,
                              "cannot merge: " + s.path + " and " + first.path + " hold the same run");
     }
+    // All N shards, each completed: a missing or cancelled one would make a silent partial result.
+    std::vector<ShardBundleInfo> shardSet;
+    for (const Shard &s : shards)
+        shardSet.push_back({s.path, s.detail.summary.shard, s.detail.summary.status});
+    auto shardCheck = checkShardSet(shardSet, options.allowMissingShards);
+    if (!shardCheck)
+        return shardCheck.error();
     Report report;
+    report.missingShards = shardCheck->missing;
+    if (!report.missingShards.empty())
+        report.warnings.push_back("partial merge: " + joinTags(report.missingShards) +
+                                  " missing; every point is flagged shard_missing (invalid): it offered the "
+                                  "server only part of the campaign's load");
 
     // The campaign as the shards ran it: SLOs, minimum window and targets of every scenario.
     std::vector<Scenario> campaignScenarios;
@@ -412,7 +457,9 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         for (const auto &[shard, p] : parts)
             scheduled = scheduled && p->startedUnixNs != kNoTime &&
                         scheduledStartNs(shard->detail.provenance, ctx.scenario.key, key.second).has_value();
-        std::vector<double> startsMs; // lateness (scheduled) or wall-clock start, ms
+        std::vector<double> startsMs;   // lateness (scheduled) or wall-clock start, ms
+        json lateness = json::object(); // shard "i/N" → ms after the scheduled start (scheduled points)
+        std::vector<std::string> lateShards; // lateness above options.lateLimitMs
         std::int64_t mergedStartUnix = kNoTime;
         std::vector<RequestRecord> merged;
         for (const auto &[shard, p] : parts) {
@@ -443,6 +490,10 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
                                   std::llround(static_cast<double>(sched + latenessNs - t0) * scale)) -
                               firstSend;
                 startsMs.push_back(static_cast<double>(latenessNs) / 1e6);
+                const std::string tag = shardTag(*shard);
+                lateness[tag] = std::round(static_cast<double>(latenessNs) / 1e5) / 10; // 0.1 ms
+                if (static_cast<double>(latenessNs) / 1e6 > options.lateLimitMs)
+                    lateShards.push_back(tag);
                 startUnix = sched + latenessNs;
             } else if (startUnix != kNoTime) {
                 startsMs.push_back(static_cast<double>(startUnix) / 1e6);
@@ -475,36 +526,49 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
             ++report.scheduledPoints;
         json agg = merged.empty() ? json{{"metrics", json::object()}} : options.aggregator(merged, ctx);
         // Per-point telemetry summary over the merged window, stalls over the merged streams (as the engine
-        // does per point, core/engine/pointanalysis.h); only for scenarios with stored telemetry.
+        // does per point, core/metrics/pointanalysis.h); only for scenarios with stored telemetry.
         nlohmann::json pointTelemetry;
         if (const auto tIt = telemetry->find(key.first); tIt != telemetry->end() && !merged.empty()) {
             if (auto pr = PointResult::fromJson(agg)) {
-                PointOutcome po;
-                po.pointIndex = key.second;
-                po.result = std::move(pr).value();
-                po.result.telemetry.clear();
-                const std::size_t notesBefore = po.result.validity.notes.size();
+                PointResult result = std::move(pr).value();
+                result.telemetry.clear();
+                nlohmann::json detail = nlohmann::json::object();
+                const std::size_t notesBefore = result.validity.notes.size();
                 StallOptions stalls;
                 stalls.minThresholdNs =
                     static_cast<std::int64_t>(static_cast<double>(stalls.minThresholdNs) * scale);
-                analysePoint(po, merged, &tIt->second.summary, stalls, false);
-                agg["telemetry"] = po.telemetry["telemetry"];
-                for (std::size_t n = notesBefore; n < po.result.validity.notes.size(); ++n)
-                    agg["validity"]["notes"].push_back(po.result.validity.notes[n]);
-                pointTelemetry = std::move(po.telemetry);
+                analysePoint(result, detail, merged, &tIt->second.summary, stalls, false);
+                agg["telemetry"] = detail["telemetry"];
+                for (std::size_t n = notesBefore; n < result.validity.notes.size(); ++n)
+                    agg["validity"]["notes"].push_back(result.validity.notes[n]);
+                pointTelemetry = std::move(detail);
             }
         }
-        if (skewMs > options.skewLimitMs) {
+        if (skewMs > options.skewLimitMs || !lateShards.empty()) {
             report.warnings.push_back(
-                "point " + ctx.scenario.key + " #" + std::to_string(key.second) + ": shard start skew " +
-                std::to_string(static_cast<int>(std::lround(skewMs))) + " ms > " +
-                std::to_string(static_cast<int>(std::lround(options.skewLimitMs))) + " ms");
+                startWarning(ctx.scenario.key, key.second, skewMs, lateShards, lateness, options));
             agg["validity"]["valid"] = false;
-            agg["validity"]["flags"].push_back("shard_skew");
+            if (skewMs > options.skewLimitMs)
+                agg["validity"]["flags"].push_back("shard_skew");
+            if (!lateShards.empty())
+                agg["validity"]["flags"].push_back("shard_late");
         }
+        if (!report.missingShards.empty()) {
+            agg["validity"]["valid"] = false;
+            agg["validity"]["flags"].push_back("shard_missing");
+        }
+        for (const std::string &tag : lateShards)
+            if (std::find(report.lateShards.begin(), report.lateShards.end(), tag) == report.lateShards.end())
+                report.lateShards.push_back(tag);
         agg["merge"] = {{"shards", parts.size()},
                         {"skew_ms", skewMs},
                         {"aligned_on", scheduled ? "schedule" : "wall_clock"}};
+        if (!report.missingShards.empty())
+            agg["merge"]["missing_shards"] = report.missingShards;
+        if (scheduled) {
+            agg["merge"]["lateness_ms"] = lateness;
+            agg["merge"]["late_shards"] = lateShards;
+        }
         report.requests += merged.size();
         ++report.points;
         if (auto pr = PointResult::fromJson(agg))

@@ -12,7 +12,12 @@
 // points are aligned by wall clock (each shard's t0). Shifts are applied in the records' time base: model
 // time (wall × time scale) for time-scaled simulated scenarios. Skew = spread of the parts' lateness
 // (scheduled) or of their wall-clock starts (unscheduled); above kSkewLimitMs the point gets the validity
-// flag "shard_skew" and a warning in the report. Blocking; call from a worker thread or the CLI.
+// flag "shard_skew" and a warning in the report; a part that begins more than kLateLimitMs after the
+// scheduled start flags "shard_late" (merge.late_shards names the shards). Shard runs must come complete
+// (core/storage/shardset.h: every index 0…N−1, each completed) or the merge is refused, naming the missing
+// index — unless Options::allowMissingShards: then every point of the partial merge is flagged
+// "shard_missing" (invalid) and merge.missing_shards names the absent shards. Blocking; call from a worker
+// thread or the CLI.
 
 #include "core/campaign/scenario.h"
 #include "core/storage/storagetypes.h"
@@ -52,9 +57,11 @@ public:
         int shards = 0, points = 0;
         std::size_t requests = 0;
         double maxSkewMs = 0;
-        int scheduledPoints = 0;           // points aligned on the plan's schedule (the rest: wall clock)
-        std::vector<std::string> warnings; // skew per point above the limit
-        std::vector<std::string> notes;    // what could not be judged: unreadable campaign, missing targets
+        int scheduledPoints = 0;             // points aligned on the plan's schedule (the rest: wall clock)
+        std::vector<std::string> warnings;   // per point: skew above the limit, shards late for their slot
+        std::vector<std::string> lateShards; // "i/N" of every shard late for at least one point's slot
+        std::vector<std::string> missingShards; // "i/N" absent from a partial merge (allowMissingShards)
+        std::vector<std::string> notes; // what could not be judged: unreadable campaign, missing targets
         struct ScenarioVerdict {
             std::string key;
             std::string status; // pass | fail | no_target | invalid ("" = not judged)
@@ -64,12 +71,20 @@ public:
     };
 
     static constexpr double kSkewLimitMs = 50.0;
+    // A shard's part that begins more than this after the point's scheduled start was late for its slot
+    // (array task or pod started late, previous point overran): flag "shard_late", even when every shard
+    // was equally late (no skew). Above the few ms a shard needs from its slot to its first request.
+    static constexpr double kLateLimitMs = 250.0;
 
     struct Options {
         // Target table for the verdicts. Default: the table stored with the shards (targets_used), else the
         // campaign's targets file when it is a shipped resource (":/targets/…"); else SLO checks only.
         std::optional<TargetTable> targets;
         double skewLimitMs = kSkewLimitMs;
+        double lateLimitMs = kLateLimitMs;
+        // Merge without some shard indices (never cancelled ones): the points offered the server only part
+        // of the campaign's load, so each is flagged "shard_missing" and invalid.
+        bool allowMissingShards = false;
         PointAggregator aggregator = defaultAggregator();
     };
 

@@ -1,5 +1,6 @@
 #include "core/storage/historymaintenance.h"
 
+#include "core/storage/runowner.h"
 #include "core/storage/schema.h"
 #include "core/storage/sqlitedb.h"
 #include "core/storage/storagewriter.h"
@@ -16,28 +17,6 @@ namespace Throughline {
 
 namespace {
 
-bool processAlive(std::int64_t pid, std::int64_t startTicks)
-{
-    if (pid <= 0)
-        return false;
-    if (::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
-        return false;
-    const std::int64_t now = StorageWriter::processStartTicks(pid);
-    if (now < 0)
-        return false; // no /proc entry: gone (a zombie still has one, and is dead for our purpose below)
-    if (startTicks > 0 && now != startTicks)
-        return false; // pid reused by another process
-    // A killed writer not yet reaped is a zombie (state 'Z' in /proc/<pid>/stat): dead for our purpose.
-    std::ifstream f("/proc/" + std::to_string(pid) + "/stat");
-    std::string line;
-    std::getline(f, line);
-    const auto close = line.rfind(')');
-    if (close != std::string::npos && close + 2 < line.size() &&
-        (line[close + 2] == 'Z' || line[close + 2] == 'X'))
-        return false;
-    return true;
-}
-
 Status openRw(SqliteDb &db, const std::string &path)
 {
     if (auto s = db.open(path, SqliteDb::Mode::ReadWrite); !s)
@@ -49,28 +28,17 @@ Status openRw(SqliteDb &db, const std::string &path)
 
 } // namespace
 
-Result<std::vector<std::string>> HistoryMaintenance::recoverCrashedRuns(SqliteDb &db, int staleSeconds)
+Result<std::vector<std::string>> HistoryMaintenance::recoverCrashedRuns(SqliteDb &db)
 {
     std::vector<std::string> crashed;
-    auto st = db.prepare("SELECT uuid, writer_host, writer_pid, writer_start, heartbeat_utc FROM runs "
-                         "WHERE status = 'running'");
+    auto st = db.prepare(std::string("SELECT uuid, ") + RunOwnership::kColumns +
+                         " FROM runs WHERE status = 'running'");
     if (!st)
         return st.error();
-    const std::string host = StorageWriter::hostName();
     const QDateTime now = QDateTime::currentDateTimeUtc();
     while (st->step() == 100) {
-        const std::string uuid = st->colText(0);
-        const std::string writerHost = st->colText(1);
-        bool gone = false;
-        if (writerHost == host || writerHost.empty()) {
-            gone = st->colIsNull(2) || !processAlive(st->colInt(2), st->colInt(3));
-        } else {
-            const QDateTime hb =
-                QDateTime::fromString(QString::fromStdString(st->colText(4)), Qt::ISODateWithMs);
-            gone = !hb.isValid() || hb.secsTo(now) > staleSeconds;
-        }
-        if (gone)
-            crashed.push_back(uuid);
+        if (RunOwnership::ownerGone(RunOwnership::read(*st, 1), now))
+            crashed.push_back(st->colText(0));
     }
     st->reset();
     for (const std::string &uuid : crashed) {

@@ -15,10 +15,10 @@ class SqliteDb;
 class HistoryMaintenance
 {
 public:
-    // Marks runs still 'running' whose writer is gone as 'crashed': same host and the writer pid is dead (or
-    // reused: its start time differs), or another host whose heartbeat is older than staleSeconds.
-    // Returns the uuids marked. Committed rows are left as they are.
-    static Result<std::vector<std::string>> recoverCrashedRuns(SqliteDb &db, int staleSeconds = 600);
+    // Marks runs still 'running' whose writer is gone (RunOwnership::ownerGone: the pid on the same kernel
+    // and pid namespace, else an expired lease) as 'crashed'. Returns the uuids marked. Committed rows are
+    // left as they are.
+    static Result<std::vector<std::string>> recoverCrashedRuns(SqliteDb &db);
 
     struct SizeInfo {
         std::int64_t fileBytes = 0; // main file + WAL

@@ -1,6 +1,7 @@
 #include "core/storage/historyreader.h"
 
 #include "core/storage/eventcodec.h"
+#include "core/storage/runowner.h"
 #include "core/storage/storedpointderivation.h"
 #include "core/storage/schema.h"
 
@@ -119,11 +120,14 @@ int readRows(SqliteStmt &st, const Column<Row> (&columns)[N], std::vector<Row> &
     return rc;
 }
 
+// A running run whose writer is gone reads as 'crashed' (runowner.h), in lists, details and status filters.
+const std::string kRunStatus = RunOwnership::effectiveStatusSql("r");
+
 // listRuns' verdict filter and ordering name run_verdict and positions 1 (id) and 4 (started_utc).
 const Column<RunSummary> kRunColumns[] = {
     {"r.id", &RunSummary::id},
     {"r.uuid", &RunSummary::uuid},
-    {"r.status", &RunSummary::status},
+    {kRunStatus.c_str(), &RunSummary::status},
     {"r.started_utc", &RunSummary::startedUtc},
     {"COALESCE(r.finished_utc, '')", &RunSummary::finishedUtc},
     {"COALESCE(c.name, '')", &RunSummary::campaignName},
@@ -232,6 +236,8 @@ Status HistoryReader::open(const std::string &path)
         return makeError(*v > Schema::kVersion ? ErrorCode::Unsupported : ErrorCode::Storage,
                          "database " + path + " has schema version " + std::to_string(*v) + ", expected " +
                              std::to_string(Schema::kVersion) + " (open it once with a writer to migrate)");
+    if (!RunOwnership::registerSqlFunction(m_db))
+        return m_db.lastError("register run_owner_gone on " + path);
     // Memory-mapped reads: a scan of a large point reads pages in place instead of copying each 8 KiB page
     // out of the OS cache (about a tenth of derivePoint's time on 1,000,000 requests). WAL frames are still
     // read normally, so uncheckpointed data stays visible. Best effort: a build without mmap ignores it.
@@ -315,7 +321,7 @@ Result<std::vector<RunSummary>> HistoryReader::listRuns(const RunFilter &filter)
     if (!scen.empty())
         add("EXISTS(SELECT 1 FROM scenarios s WHERE s.run_id = r.id" + scen + ")");
     if (!filter.status.empty())
-        add(anyOf("r.status", filter.status));
+        add(anyOf(kRunStatus, filter.status));
     if (!filter.fromUtc.empty()) {
         add("r.started_utc >= ?");
         binds.push_back(filter.fromUtc);
@@ -445,7 +451,8 @@ Result<std::vector<PointRow>> HistoryReader::points(const std::vector<std::strin
 
 Result<std::vector<PointRow>> HistoryReader::unfinishedPoints(const std::string &uuid)
 {
-    auto status = m_db.prepare("SELECT status FROM runs WHERE uuid = ?");
+    auto status =
+        m_db.prepare("SELECT " + RunOwnership::effectiveStatusSql("runs") + " FROM runs WHERE uuid = ?");
     if (!status)
         return status.error();
     status->bind(1, uuid);

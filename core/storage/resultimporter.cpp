@@ -4,6 +4,8 @@
 #include "core/storage/aiperfresultparser.h"
 #include "core/storage/genaiperfresultparser.h"
 #include "core/storage/importsupport.h"
+#include "core/storage/mlperfsummaryparser.h"
+#include "core/storage/resultsummary.h"
 #include "core/storage/runbundle.h"
 #include "core/storage/storagewriter.h"
 #include "core/storage/vllmresultparser.h"
@@ -42,6 +44,8 @@ Result<ResultImporter::Format> sniff(const std::string &path, const std::string 
     }
     if (!head.is_object())
         return makeError(ErrorCode::InvalidInput, path + ":1: expected a JSON object");
+    if (Mlperf::looksLikeResultSummary(head))
+        return ResultImporter::Format::MlperfEndpoints;
     if (head.contains("metadata") && head.contains("metrics"))
         return ResultImporter::Format::Aiperf; // per-request JSONL
     if (head.contains("request_latency")) {
@@ -66,6 +70,8 @@ const char *formatName(ResultImporter::Format f)
         return "genai-perf";
     case ResultImporter::Format::Tlrun:
         return "tlrun";
+    case ResultImporter::Format::MlperfEndpoints:
+        return "mlperf-endpoints";
     }
     return "auto";
 }
@@ -84,12 +90,21 @@ Result<ResultImporter::Format> ResultImporter::parseFormat(const std::string &na
         return Format::GenaiPerf;
     if (name == "tlrun")
         return Format::Tlrun;
+    if (name == "mlperf-endpoints")
+        return Format::MlperfEndpoints;
     return makeError(ErrorCode::InvalidInput,
-                     "unknown import format '" + name + "' (auto, vllm, aiperf, genai-perf, tlrun)");
+                     "unknown import format '" + name +
+                         "' (auto, vllm, aiperf, genai-perf, tlrun, mlperf-endpoints)");
 }
 
 Result<ImportedRun> ResultImporter::parse(const std::string &path, Format format)
 {
+    // A directory: MLPerf Endpoints' per-point layout (results/<system>/<model>/r<N>/result_summary.json).
+    if (QFileInfo(QString::fromStdString(path)).isDir()) {
+        if (format != Format::Auto && format != Format::MlperfEndpoints)
+            return makeError(ErrorCode::InvalidInput, path + ": a directory is imported as mlperf-endpoints");
+        return MlperfSummaryParser::parseDirectory(path);
+    }
     auto text = ImportSupport::readFile(path);
     if (!text)
         return text.error();
@@ -104,6 +119,8 @@ Result<ImportedRun> ResultImporter::parse(const std::string &path, Format format
         return VllmResultParser::parse(path, *text);
     case Format::GenaiPerf:
         return GenaiPerfResultParser::parse(path, *text);
+    case Format::MlperfEndpoints:
+        return MlperfSummaryParser::parse(path, *text);
     case Format::Aiperf: {
         const auto first = text->find_first_not_of(" \t\r\n");
         if (first == std::string::npos)

@@ -1,9 +1,9 @@
 #pragma once
 // Imports result files into the history database: our bundles, vLLM bench serve results (incl.
-// --save-detailed per-request lists; SGLang and InferenceX variants), AIPerf (JSON, JSONL, CSV) and
-// GenAI-Perf exports. The whole file is parsed first and then written in one transaction: a file whose Nth
-// record is corrupt leaves the database unchanged, and the error names the file and the line. Blocking; call
-// from a worker thread or the CLI.
+// --save-detailed per-request lists; SGLang and InferenceX variants), AIPerf (JSON, JSONL, CSV), GenAI-Perf
+// exports and MLPerf Endpoints result_summary.json files (one, or a directory of them). The whole file is
+// parsed first and then written in one transaction: a file whose Nth record is corrupt leaves the database
+// unchanged, and the error names the file and the line. Blocking; call from a worker thread or the CLI.
 
 #include "core/storage/importedrun.h"
 #include "core/util/result.h"
@@ -15,8 +15,9 @@ namespace Throughline {
 class ResultImporter
 {
 public:
-    enum class Format { Auto, Vllm, Aiperf, GenaiPerf, Tlrun };
-    static Result<Format> parseFormat(const std::string &name); // auto|vllm|aiperf|genai-perf|tlrun
+    enum class Format { Auto, Vllm, Aiperf, GenaiPerf, Tlrun, MlperfEndpoints };
+    static Result<Format>
+    parseFormat(const std::string &name); // auto|vllm|aiperf|genai-perf|tlrun|mlperf-endpoints
 
     struct Summary {
         std::string uuid;

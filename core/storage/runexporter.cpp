@@ -1,5 +1,7 @@
 #include "core/storage/runexporter.h"
 
+#include "core/results/resultsjson.h"
+
 #include <QFile>
 #include <QSaveFile>
 
@@ -53,7 +55,7 @@ Result<json> RunExporter::toJson(HistoryReader &reader, const std::string &uuid)
     if (!d)
         return d.error();
     const RunSummary &s = d->summary;
-    json out = {{"schema", "throughline.results/1"},
+    json out = {{"schema", std::string(RunResults::kSchema)},
                 {"run_id", s.uuid},
                 {"tool_version", d->provenance.is_object()
                                      ? d->provenance.value("tool_version", std::string())

@@ -1,10 +1,11 @@
 #include "core/storage/runrowwriter.h"
 
+#include "core/campaign/campaignhash.h"
+#include "core/storage/runowner.h"
 #include "core/storage/storagewriter.h"
 #include "core/storage/writercontext.h"
 #include "core/util/version.h"
 
-#include <QCryptographicHash>
 #include <QDateTime>
 
 #include <unistd.h>
@@ -37,17 +38,20 @@ std::string utcIso(std::int64_t unixNs)
         .toStdString();
 }
 
+std::string utcText(const QDateTime &utc)
+{
+    return utc.toString(Qt::ISODateWithMs).toStdString();
+}
+
 std::string nowUtc()
 {
-    return QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+    return utcText(QDateTime::currentDateTimeUtc());
 }
 
 Result<std::int64_t> campaignId(WriterContext &ctx, const RunStart &run)
 {
-    const std::string sha =
-        QCryptographicHash::hash(QByteArray::fromStdString(run.campaignJson), QCryptographicHash::Sha256)
-            .toHex()
-            .toStdString();
+    // Both apps store the canonical text, so this is the campaign hash of results.json too.
+    const std::string sha = campaignSha256(run.campaignJson);
     auto c = ctx.db.prepare("INSERT INTO campaigns(sha256, name, json) VALUES(?, ?, ?) "
                             "ON CONFLICT(sha256) DO NOTHING");
     if (!c)
@@ -112,10 +116,12 @@ Status RunRowWriter::begin(WriterContext &ctx, const RunStart &run)
     auto r = ctx.db.prepare(
         "INSERT INTO runs(uuid, campaign_id, plan_id, status, started_utc, t0_unix_ns, simulated, "
         "time_scale, tool_version, provenance, notes, store_text, source, shard, writer_host, "
-        "writer_pid, writer_start, heartbeat_utc) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        "writer_pid, writer_start, heartbeat_utc, writer_boot_id, writer_pidns, lease_until_utc) "
+        "VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
     if (!r)
         return r.error();
-    const auto pid = static_cast<std::int64_t>(getpid());
+    const RunOwner owner = RunOwnership::self();
+    const QDateTime now = QDateTime::currentDateTimeUtc();
     r->bind(1, run.uuid)
         .bind(2, *campaign)
         .bind(3, run.planId)
@@ -130,10 +136,13 @@ Status RunRowWriter::begin(WriterContext &ctx, const RunStart &run)
         .bind(12, run.storeText ? 1 : 0)
         .bind(13, run.source)
         .bind(14, run.shard)
-        .bind(15, StorageWriter::hostName())
-        .bind(16, pid)
-        .bind(17, StorageWriter::processStartTicks(pid))
-        .bind(18, nowUtc());
+        .bind(15, owner.host)
+        .bind(16, owner.pid)
+        .bind(17, owner.startTicks)
+        .bind(18, utcText(now))
+        .bind(19, owner.bootId)
+        .bind(20, owner.pidNamespace)
+        .bind(21, RunOwnership::leaseUntil(now));
     if (auto s = ctx.run(*r, "insert run"); !s)
         return s;
     const std::int64_t runId = ctx.db.lastInsertId();
@@ -163,16 +172,21 @@ Status RunRowWriter::begin(WriterContext &ctx, const RunStart &run)
 Status RunRowWriter::reopen(WriterContext &ctx, const std::string &runUuid)
 {
     auto st = ctx.db.prepare("UPDATE runs SET status = 'running', finished_utc = NULL, writer_host = ?, "
-                             "writer_pid = ?, writer_start = ?, heartbeat_utc = ? WHERE uuid = ? AND "
+                             "writer_pid = ?, writer_start = ?, heartbeat_utc = ?, writer_boot_id = ?, "
+                             "writer_pidns = ?, lease_until_utc = ? WHERE uuid = ? AND "
                              "status IN ('crashed', 'cancelled')");
     if (!st)
         return st.error();
-    const auto pid = static_cast<std::int64_t>(getpid());
-    st->bind(1, StorageWriter::hostName())
-        .bind(2, pid)
-        .bind(3, StorageWriter::processStartTicks(pid))
-        .bind(4, nowUtc())
-        .bind(5, runUuid);
+    const RunOwner owner = RunOwnership::self();
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    st->bind(1, owner.host)
+        .bind(2, owner.pid)
+        .bind(3, owner.startTicks)
+        .bind(4, utcText(now))
+        .bind(5, owner.bootId)
+        .bind(6, owner.pidNamespace)
+        .bind(7, RunOwnership::leaseUntil(now))
+        .bind(8, runUuid);
     if (auto s = ctx.run(*st, "reopen run"); !s)
         return s;
     if (ctx.db.changes() == 0)
@@ -226,12 +240,15 @@ void RunRowWriter::heartbeat(WriterContext &ctx)
     if (now - ctx.lastHeartbeat <= std::chrono::seconds(2))
         return;
     ctx.lastHeartbeat = now;
-    auto hb = ctx.db.prepare("UPDATE runs SET heartbeat_utc = ? WHERE status = 'running' AND "
-                             "writer_pid = ? AND writer_host = ?");
+    // Renews the lease too: a reader that cannot check this pid sees the run alive while the lease holds.
+    auto hb = ctx.db.prepare("UPDATE runs SET heartbeat_utc = ?, lease_until_utc = ? WHERE status = "
+                             "'running' AND writer_pid = ? AND writer_host = ?");
+    const QDateTime utc = QDateTime::currentDateTimeUtc();
     if (hb)
-        hb->bind(1, nowUtc())
-            .bind(2, static_cast<std::int64_t>(getpid()))
-            .bind(3, StorageWriter::hostName())
+        hb->bind(1, utcText(utc))
+            .bind(2, RunOwnership::leaseUntil(utc))
+            .bind(3, static_cast<std::int64_t>(getpid()))
+            .bind(4, StorageWriter::hostName())
             .run();
 }
 

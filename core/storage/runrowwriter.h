@@ -27,8 +27,9 @@ public:
     // Provenance keys merged into the stored ones; t0/started_utc kept when t0UnixNs is 0.
     static Status update(WriterContext &ctx, const std::string &runUuid, const nlohmann::json &provenance,
                          bool simulated, double timeScale, std::int64_t t0UnixNs);
-    // heartbeat_utc of this process's running runs, at most every 2 s (another host tells a live remote
-    // writer from a dead one by it). Best effort: a failure is not an error of the batch.
+    // heartbeat_utc and lease_until_utc of this process's running runs, at most every 2 s (a reader that
+    // cannot check the writer's pid tells a live writer from a dead one by the lease, runowner.h). Best
+    // effort: a failure is not an error of the batch.
     static void heartbeat(WriterContext &ctx);
 
     static Status setScenarioVerdict(WriterContext &ctx, const std::string &runUuid, int scenarioIndex,

@@ -170,6 +170,25 @@ Status migrateTo4(SqliteDb &db, int)
     return Ok{};
 }
 
+// Version 5: crash shown as crash (runowner.h). A 'running' run records its writer's kernel (boot id) and pid
+// namespace, so a reader on the same kernel and namespace can check the pid itself, and a lease the live
+// writer's heartbeat renews, so a reader anywhere else sees the run crashed once the lease has run out.
+// Each column is added only when missing: a file whose version rows were cut back by hand (tests turning a
+// bundle into what an older build wrote) keeps its columns and still migrates.
+Status migrateTo5(SqliteDb &db, int)
+{
+    for (const char *column : {"writer_boot_id", "writer_pidns", "lease_until_utc"}) {
+        auto has = db.queryInt(std::string("SELECT count(*) FROM pragma_table_info('runs') WHERE name = '") +
+                               column + "'");
+        if (!has)
+            return has.error();
+        if (*has == 0)
+            if (auto s = db.exec(std::string("ALTER TABLE runs ADD COLUMN ") + column + " TEXT"); !s)
+                return s;
+    }
+    return Ok{};
+}
+
 Status migrateTo3(SqliteDb &db, int)
 {
     return db.exec(kSchemaV3);
@@ -205,7 +224,7 @@ struct Migration {
 const std::vector<Migration> &migrations()
 {
     static const std::vector<Migration> list = {
-        {1, migrateTo1}, {2, migrateTo2}, {3, migrateTo3}, {4, migrateTo4}};
+        {1, migrateTo1}, {2, migrateTo2}, {3, migrateTo3}, {4, migrateTo4}, {5, migrateTo5}};
     return list;
 }
 

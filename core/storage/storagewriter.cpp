@@ -205,6 +205,20 @@ StorageWriter::Stats StorageWriter::stats() const
     return s;
 }
 
+namespace {
+
+// A heartbeat in its own transaction; best effort like the one inside batches.
+void idleHeartbeat(WriterContext &ctx)
+{
+    if (ctx.runIds.empty() || !ctx.db.exec("BEGIN IMMEDIATE"))
+        return;
+    RunRowWriter::heartbeat(ctx);
+    if (!ctx.db.exec("COMMIT"))
+        (void)ctx.db.exec("ROLLBACK");
+}
+
+} // namespace
+
 void StorageWriter::threadMain()
 {
     pthread_setname_np(pthread_self(), "tl-writer"); // tells it apart in top/perf
@@ -214,7 +228,13 @@ void StorageWriter::threadMain()
         std::size_t batchRequests = 0;
         {
             std::unique_lock lock(m_mutex);
-            m_wake.wait(lock, [&] { return m_stop || !m_queue.empty(); });
+            // Idle for 2 s (a long point between record batches): renew the lease anyway, so readers that
+            // rely on it (another host, another pid namespace) do not take a live run for a crashed one.
+            if (!m_wake.wait_for(lock, std::chrono::seconds(2), [&] { return m_stop || !m_queue.empty(); })) {
+                lock.unlock();
+                idleHeartbeat(ctx);
+                continue;
+            }
             if (m_queue.empty() && m_stop)
                 return;
             batch.swap(m_queue);

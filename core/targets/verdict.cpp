@@ -110,6 +110,11 @@ bool pointMeetsSlo(const PointResult &p, const Slo &slo)
     return true;
 }
 
+bool searchPointMeetsSlo(const PointResult &p, const Slo &slo)
+{
+    return p.validity.valid && p.nOk > 0 && pointMeetsSlo(p, slo);
+}
+
 int selectOperatingPoint(std::span<const PointResult> points, const Slo &slo)
 {
     int best = -1;

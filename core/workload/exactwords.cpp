@@ -1,5 +1,6 @@
 #include "core/workload/exactwords.h"
 
+#include "core/engine/tokenizerpromptsource.h"
 #include "core/tokenizer/tokenizerstore.h"
 #include "core/workload/wordtext.h"
 
@@ -44,7 +45,7 @@ std::shared_ptr<const ExactWords> ExactWords::forScenario(const Scenario &sc)
         return nullptr;
     std::optional<ChatTemplate> chat;
     if (sc.endpoint.flavour == ApiFlavour::Chat)
-        chat = ChatTemplate::forTokenizer(**tok);
+        chat = chatTemplateFor(sc, **tok).tpl;
     auto words = std::make_shared<const ExactWords>(*tok, std::move(chat));
     return words->usable() ? words : nullptr;
 }
@@ -86,13 +87,27 @@ int ExactWords::count(const std::string &text) const
     return static_cast<int>(m_tok->count(text));
 }
 
+int ExactWords::count(const Prompt &p) const
+{
+    if (!m_chat || p.earlier.empty())
+        return count(p.text);
+    std::vector<ChatMessage> messages = p.earlier;
+    messages.push_back(ChatMessage{"user", p.text});
+    return m_chat->count(*m_tok, messages);
+}
+
+int ExactWords::countHistory(const std::vector<ChatMessage> &messages) const
+{
+    return m_chat ? m_chat->count(*m_tok, messages, false) : 0;
+}
+
 bool ExactWords::fit(Prompt &p, int target, std::uint64_t key) const
 {
     for (int round = 0; round < 8; ++round) {
         std::vector<TokenId> ids;
         int c = 0;
         if (m_chat) {
-            c = count(p.text);
+            c = count(p);
         } else {
             ids = m_tok->encode(p.text);
             c = static_cast<int>(ids.size());
@@ -116,7 +131,7 @@ bool ExactWords::fit(Prompt &p, int target, std::uint64_t key) const
         }
     }
     // Not reachable exactly: say what the server will count.
-    p.tokens = count(p.text);
+    p.tokens = count(p);
     p.exact = false;
     if (!m_chat) {
         const std::vector<TokenId> ids = m_tok->encode(p.text);

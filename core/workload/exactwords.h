@@ -38,12 +38,16 @@ public:
     void append(Prompt &out, std::uint64_t key, int n) const;
     // Tokens the server counts for a prompt text (chat: templated as one user message).
     int count(const std::string &text) const;
+    // Tokens the server counts for a prompt (chat: its earlier messages + text as the last user message).
+    int count(const Prompt &p) const;
+    // Chat: tokens of a conversation alone (no generation prompt), what a multi-turn history occupies.
+    int countHistory(const std::vector<ChatMessage> &messages) const;
     // Template tokens around an empty user message (0 for completions).
     int overhead() const { return m_overhead; }
-    // Makes p exactly `target` server tokens by dropping or adding filler words at its end (stream `key`):
-    // p.tokens = target, p.exact = true, and (completions) p.tokenIds = the text's ids. False (p unchanged in
-    // meaning, exact = false, tokens = what the server will count) when the target cannot be met, e.g. it is
-    // below the non-filler part.
+    // Makes p exactly `target` server tokens (count(p)) by dropping or adding filler words at its end (stream
+    // `key`): p.tokens = target, p.exact = true, and (completions) p.tokenIds = the text's ids. False (p
+    // unchanged in meaning, exact = false, tokens = what the server will count) when the target cannot be
+    // met, e.g. it is below the non-filler part.
     bool fit(Prompt &p, int target, std::uint64_t key) const;
 
     const BpeTokenizer &tokenizer() const { return *m_tok; }

@@ -2,6 +2,7 @@
 
 #include "core/engine/lengthdraw.h"
 #include "core/engine/loadschedule.h"
+#include "core/engine/servercount.h"
 #include "core/tokenizer/bpetokenizer.h"
 #include "core/workload/exactwords.h"
 #include "core/workload/wordtext.h"
@@ -15,6 +16,7 @@ namespace Throughline {
 SessionDriver::SessionDriver(const Scenario &sc)
     : WorkloadDriver(sc.phase.workload)
     , m_phase(sc.phase)
+    , m_chat(sc.endpoint.flavour == ApiFlavour::Chat)
 {
     m_prompts->setName(m_workload.kind == Workload::Kind::Dataset     ? "dataset"
                        : m_workload.kind == Workload::Kind::MultiTurn ? "multi_turn"
@@ -103,9 +105,7 @@ int SessionDriver::callsPerSession() const
 void SessionDriver::setOpenArrivals(const LoadPlan &plan, double rate, double wallScale, std::uint64_t seed)
 {
     // Same schedule as RunController::runOpenPoint: rates and durations are model time.
-    const double measuredS =
-        plan.pointDurationS > 0 ? plan.pointDurationS
-                                : (plan.requestCount > 0 ? plan.requestCount / rate : plan.requestMultiplier);
+    const double measuredS = openLoopMeasuredS(plan, rate);
     m_arrivals = arrivalOffsetsNs(plan.arrival, rate * wallScale, plan.burstiness,
                                   (plan.warmupS + measuredS) / wallScale, seed);
     const auto warmEnd = static_cast<std::int64_t>(plan.warmupS / wallScale * 1e9);
@@ -202,10 +202,17 @@ std::vector<WorkloadRequest> SessionDriver::stepRequests(std::uint64_t s, std::i
             break;
         }
         case Workload::Kind::MultiTurn: {
-            // History (previous prompts and answers) first: the server can reuse its cached prefix.
-            r.prompt = ss.history;
             const std::string marker =
                 (k == 0 ? "Session " : "\nUser turn ") + tag + "/" + std::to_string(k) + ":";
+            if (m_chat) { // its own message: starts with a letter (trimming templates count it alike)
+                r.prompt = chatTurn(ss, k == 0 ? marker : marker.substr(1), key, isl);
+                r.isl = r.prompt.tokens;
+                r.osl = osl;
+                ss.lastPrompt = r.prompt;
+                break;
+            }
+            // History (previous prompts and answers) first: the server can reuse its cached prefix.
+            r.prompt = ss.history;
             if (m_exact) {
                 // The turn adds exactly ISL tokens to what the server counts for the history alone (turn 0:
                 // the whole prompt is ISL, chat template included).
@@ -245,6 +252,119 @@ std::vector<WorkloadRequest> SessionDriver::stepRequests(std::uint64_t s, std::i
     return out;
 }
 
+// Chat multi-turn: the conversation so far as its own messages, this turn as the last user message. Exact:
+// turn 0 is ISL as the server counts it (template included); turn k is the server's count of turn k−1's
+// request + the tokens it answered + ISL (the new exchange's template tokens count within the ISL). The
+// formatter's count is corrected by the calibration (calibrateChat) for the conversation's exchanges.
+// Approximate: the history's tokens plus the turn's.
+Prompt SessionDriver::chatTurn(const Session &ss, const std::string &marker, std::uint64_t key, int isl) const
+{
+    Prompt p;
+    p.earlier = ss.messages;
+    if (m_exact) {
+        const int exchanges = static_cast<int>(ss.messages.size() / 2);
+        const int extra = m_serverExtra0 + exchanges * m_serverPerExchange;
+        const int target = ss.messages.empty() ? isl : ss.history.tokens + isl;
+        p.text = marker;
+        m_exact->append(p, key, std::max(1, isl - 4));
+        m_exact->fit(p, target - extra, key ^ 0x5eedULL);
+        p.tokens += extra;
+        return p;
+    }
+    WordText::appendMarker(p, marker);
+    WordText::append(p, key, std::max(1, isl - 4));
+    p.tokens += ss.history.tokens;
+    p.tokenIds.clear();
+    return p;
+}
+
+namespace {
+
+std::string trimmed(const std::string &s)
+{
+    const auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos)
+        return {};
+    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+} // namespace
+
+nlohmann::json SessionDriver::calibrateChat(ServerChatCounter &server)
+{
+    if (m_workload.kind != Workload::Kind::MultiTurn || !m_chat || !m_exact || !m_exact->chat())
+        return nullptr;
+    // Texts shaped as the turns are: letters first and last (a template's trim changes nothing).
+    auto text = [this](const char *head, std::uint64_t key, int n) {
+        Prompt p;
+        p.text = head;
+        m_exact->append(p, key, n);
+        return p.text;
+    };
+    std::vector<ChatMessage> conv;
+    int extra[3] = {0, 0, 0};
+    for (int k = 0; k < 3; ++k) {
+        if (k > 0)
+            conv.push_back(ChatMessage{"assistant", text("Reply", 0xca11b0 + k, 20 + 7 * k)});
+        conv.push_back(ChatMessage{"user", text("User turn", 0xca11a0 + k, 30 + 11 * k)});
+        auto served = server.count(conv);
+        if (!served) {
+            nlohmann::json j = {{"method", "none"}, {"applied", false}};
+            j["note"] =
+                "multi-turn prompt calibration: the server could not be asked how it counts prompts (" +
+                served.error().message + "); later turns are counted with the client's formatter";
+            return j;
+        }
+        Prompt last;
+        last.earlier.assign(conv.begin(), conv.end() - 1);
+        last.text = conv.back().content;
+        extra[k] = *served - m_exact->count(last);
+    }
+    nlohmann::json j = {{"method", server.method()}};
+    const int per = extra[1] - extra[0];
+    if (extra[2] - extra[1] != per) {
+        j["applied"] = false;
+        j["note"] = "multi-turn prompt calibration (" + server.method() +
+                    "): the server's tokens outside the texts are not a fixed part plus one per exchange (" +
+                    std::to_string(extra[0]) + ", " + std::to_string(extra[1]) + ", " +
+                    std::to_string(extra[2]) +
+                    " more than the formatter's); turns are counted with the formatter";
+        return j;
+    }
+    m_serverExtra0 = extra[0];
+    m_serverPerExchange = per;
+    j["applied"] = true;
+    j["server_minus_client_fixed"] = extra[0];
+    j["server_minus_client_per_exchange"] = per;
+    if (extra[0] != 0 || per != 0)
+        j["note"] = "multi-turn prompt calibration (" + server.method() + "): the server counts " +
+                    std::to_string(extra[0]) + " tokens more than the formatter for one message and " +
+                    std::to_string(per) + " more per earlier exchange; turns built to the server's count";
+    return j;
+}
+
+// Chat multi-turn: the turn and the server's answer become messages of the conversation (the streamed text
+// when the plan stores it, else a deterministic stand-in of the length the server produced).
+void SessionDriver::answerJoinsHistory(Session &ss, const RequestRecord &rec)
+{
+    const int answered = rec.nOut > 0 ? rec.nOut : rec.intendedOsl;
+    ss.messages = std::move(ss.lastPrompt.earlier);
+    ss.messages.push_back(ChatMessage{"user", ss.lastPrompt.text});
+    std::string answer = trimmed(rec.text); // as templates that trim it count it, whichever the server runs
+    if (answer.empty()) {
+        Prompt stand;
+        stand.text = "Reply"; // starts with a letter, as calibrateChat's shapes
+        const std::uint64_t key = WordText::mix(rec.seq ^ 0xa5a5a5a5ULL ^ m_prompts->runSalt());
+        if (m_exact)
+            m_exact->append(stand, key, answered);
+        else
+            WordText::append(stand, key, answered);
+        answer = std::move(stand.text);
+    }
+    ss.messages.push_back(ChatMessage{"assistant", std::move(answer)});
+    ss.history.tokens = ss.lastPrompt.tokens + answered;
+}
+
 std::vector<WorkloadRequest> SessionDriver::onComplete(const RequestRecord &rec, std::int64_t nowNs)
 {
     std::vector<WorkloadRequest> out;
@@ -255,7 +375,9 @@ std::vector<WorkloadRequest> SessionDriver::onComplete(const RequestRecord &rec,
     if (m.session >= m_sessions.size())
         return out;
     Session &ss = m_sessions[static_cast<std::size_t>(m.session)];
-    if (m_workload.kind == Workload::Kind::MultiTurn) {
+    if (m_workload.kind == Workload::Kind::MultiTurn && m_chat) {
+        answerJoinsHistory(ss, rec);
+    } else if (m_workload.kind == Workload::Kind::MultiTurn) {
         // The answer joins the history: the streamed text when the plan stores it, else a deterministic
         // stand-in of the length the server produced (so the next prompt grows by what it answered).
         ss.history = std::move(ss.lastPrompt);

@@ -8,9 +8,13 @@
 #include "core/workload/conversationdataset.h"
 #include "core/workload/workloaddriver.h"
 
+#include <nlohmann/json.hpp>
+
 #include <optional>
 
 namespace Throughline {
+
+class ServerChatCounter;
 
 class SessionDriver : public WorkloadDriver
 {
@@ -30,21 +34,30 @@ public:
     // Calls one session sends (1 for datasets).
     int callsPerSession() const;
     void setOpenArrivals(const LoadPlan &plan, double rate, double wallScale, std::uint64_t seed) override;
+    // Chat multi-turn with exact prompts: asks the server how it counts conversations of 0, 1 and 2
+    // exchanges (ServerChatCounter, before the first point) and, when its tokens outside the texts are a
+    // fixed part plus a fixed part per exchange, builds every turn to the server's count. Null when not
+    // applicable; else {method, applied, server_minus_client_fixed, server_minus_client_per_exchange, note}.
+    nlohmann::json calibrateChat(ServerChatCounter &server);
 
 private:
     SessionDriver(const Scenario &scenario);
     struct Session {
         int step = 0;
         int outstanding = 0;
-        Prompt history;    // multi-turn: prompts + answers so far
+        Prompt history;    // multi-turn: prompts + answers so far (chat: only its token count is used)
         Prompt lastPrompt; // multi-turn: the prompt of the turn in flight
+        std::vector<ChatMessage> messages; // multi-turn, chat: the conversation so far, one message per turn
         bool warmup = false;
     };
     std::vector<WorkloadRequest> stepRequests(std::uint64_t s, std::int64_t notBeforeNs);
+    Prompt chatTurn(const Session &ss, const std::string &marker, std::uint64_t key, int isl) const;
+    void answerJoinsHistory(Session &ss, const RequestRecord &rec);
     int stepCount() const;
     AgenticStep step(int k) const;
 
     Phase m_phase;
+    bool m_chat = false; // chat flavour: multi-turn sends the conversation as messages
     std::optional<ConversationDataset> m_dataset;
     std::optional<DatasetSampler> m_sampler;
     std::uint64_t m_drawn = 0; // dataset samples handed out in this run (without replacement across points)
@@ -56,6 +69,8 @@ private:
     int m_warmupSessions = 0;
     int m_started = 0;
     std::vector<Session> m_sessions;
+    int m_serverExtra0 = 0; // calibration: server count − formatter count of a one-message conversation
+    int m_serverPerExchange = 0; // … and its growth per earlier exchange (user + assistant)
 };
 
 } // namespace Throughline

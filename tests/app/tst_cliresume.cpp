@@ -1,10 +1,12 @@
 // `throughline-cli run` records as it goes and `run --resume RUN` continues an interrupted run, end to end
 // with the built executable, a real history file and the in-process simulated endpoint: a run killed with
-// SIGKILL after its first point was committed leaves a consistent database whose run the next writer marks
-// 'crashed' with that point intact; --resume runs only the missing points into the same run (each point
-// exactly once, the first point's rows untouched, request seqs unique) and completes it, its requests.csv
-// listing the kept point's requests too; the first point's telemetry survives the kill; a run stopped with
-// SIGINT (cancelled) resumes too; completed, unknown, still-running and changed-campaign runs are refused.
+// SIGKILL after its first point was committed leaves a consistent database whose run every reader (`runs`,
+// `runs --filter status=crashed`, `show`) lists 'crashed' at once — before any writer opened the file — and
+// the next writer marks 'crashed' with that point intact; --resume runs only the missing points into the same
+// run (each point exactly once, the first point's rows untouched, request seqs unique) and completes it, its
+// requests.csv listing the kept point's requests too; the first point's telemetry survives the kill; a run
+// stopped with SIGINT (cancelled) resumes too; completed, unknown, still-running and changed-campaign runs
+// are refused.
 #include "core/storage/historyreader.h"
 #include "core/storage/sqlitedb.h"
 #include "core/storage/storagewriter.h"
@@ -193,6 +195,16 @@ void TestCliResume::killedRunResumes()
     QVERIFY(queryInt(m_db, "SELECT sum(scrapes_ok) FROM telemetry_sources WHERE scenario_id = " +
                                firstScenario) > 0);
 
+    // Readers see the crash at once: the writer's pid is gone on this kernel and pid namespace.
+    const CliRun listed = cli({u"--json"_qs, u"runs"_qs});
+    QCOMPARE(listed.code, 0);
+    const QJsonArray runs = QJsonDocument::fromJson(listed.out.toUtf8()).array();
+    QCOMPARE(runs.size(), 1);
+    QCOMPARE(runs[0].toObject().value(u"status"_qs).toString(), u"crashed"_qs);
+    const CliRun filtered = cli({u"runs"_qs, u"--filter"_qs, u"status=crashed"_qs});
+    QVERIFY2(filtered.out.contains(uuid.left(8)), qPrintable(filtered.out + filtered.err));
+    QCOMPARE(queryText(m_db, "SELECT status FROM runs WHERE uuid = '" + u + "'"), std::string("running"));
+
     // The next writer (any start) recognises the dead writer and marks the run crashed, points intact.
     {
         StorageWriter next;
@@ -284,9 +296,17 @@ void TestCliResume::refusals()
     QVERIFY(waitForCommittedPoints(p, 1, &uuid));
     ::kill(static_cast<pid_t>(p->processId()), SIGINT);
     QCOMPARE(finishCliProcess(p, 30000).code, 130);
+    // A changed campaign (a new name; reformatting alone would not count: the campaign hash is over the
+    // canonical text, campaignhash.h).
     QFile f(m_campaign);
-    QVERIFY(f.open(QIODevice::Append));
-    f.write("\n");
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QByteArray text = f.readAll();
+    f.close();
+    const int at = text.indexOf("\"name\"");
+    QVERIFY(at >= 0);
+    text.insert(text.indexOf('"', text.indexOf(':', at) + 1) + 1, "changed ");
+    QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+    f.write(text);
     f.close();
     const CliRun changed = cli({u"run"_qs, u"--resume"_qs, uuid.left(8)});
     QCOMPARE(changed.code, 2);

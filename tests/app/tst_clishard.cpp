@@ -75,7 +75,7 @@ QJsonObject TestCliShard::planJson(const QStringList &extra)
 void TestCliShard::initTestCase()
 {
     QVERIFY(m_dir.isValid());
-    m_demo = QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/demo.json");
+    m_demo = QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/cli/shard-campaign.json");
     // One simulated server shared by all clients (what the shards of a cluster run share: the endpoint).
     // Deployment as the demo's, time scale 5 (demosimprocess.h says why not the demo's 20).
     QString error;

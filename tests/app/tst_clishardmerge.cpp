@@ -4,6 +4,8 @@
 // window; then again with the shards' clocks off by −200/+200/−100/+150 ms (run --clock-offset-ms).
 #include "clitestprocess.h"
 #include "demosimprocess.h"
+#include "mergedsamples.h"
+#include "tests/common/jsonschemavalidator.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -12,12 +14,15 @@
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QProcess>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
 #include <algorithm>
 #include <cmath>
 #include <vector>
+
+#include <nlohmann/json.hpp>
 
 class TestCliShardMerge : public QObject
 {
@@ -61,10 +66,13 @@ void TestCliShardMerge::initTestCase()
     // The demo campaign reduced to one point, C=16 with 20 × C measured requests (≈ 6 s at time scale 5):
     // long against the ±200 ms clock offsets below. Everything else (SLOs, min_window_s 0.5, targets) as
     // the demo's.
-    QString text = readTextFile(QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/campaigns/demo.json"));
-    QVERIFY(text.contains(u"\"concurrencies\": [1, 4, 16]"_qs));
-    text.replace(u"\"concurrencies\": [1, 4, 16]"_qs, u"\"concurrencies\": [16]"_qs);
-    text.replace(u"\"request_multiplier\": 10"_qs, u"\"request_multiplier\": 20"_qs);
+    QString text = readTextFile(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/cli/shard-campaign.json"));
+    // Whatever the demo's load points and budget, this test needs one C=16 point of 20 × C requests.
+    static const QRegularExpression concurrencies(u"\"concurrencies\": \\[[0-9, ]*\\]"_qs),
+        budget(u"\"request_(count|multiplier)\": [0-9.]+"_qs);
+    QVERIFY(text.contains(concurrencies) && text.contains(budget));
+    text.replace(concurrencies, u"\"concurrencies\": [16]"_qs);
+    text.replace(budget, u"\"request_multiplier\": 20"_qs);
     m_campaign = m_dir.filePath(u"one-point.json"_qs);
     QFile f(m_campaign);
     QVERIFY(f.open(QIODevice::WriteOnly));
@@ -95,16 +103,6 @@ void TestCliShardMerge::initTestCase()
 void TestCliShardMerge::cleanupTestCase()
 {
     stopDemoSim(m_sim);
-}
-
-static double percentileSorted(const std::vector<double> &v, double p)
-{
-    const double h = static_cast<double>(v.size() - 1) * p;
-    const auto lo = static_cast<std::size_t>(std::floor(h));
-    const double frac = h - static_cast<double>(lo);
-    if (lo + 1 >= v.size() || frac == 0.0)
-        return v[lo];
-    return v[lo] + (v[lo + 1] - v[lo]) * frac;
 }
 
 void TestCliShardMerge::runShardsAndCompare(const QString &tag, const std::vector<int> &offsetsMs)
@@ -164,6 +162,15 @@ void TestCliShardMerge::runShardsAndCompare(const QString &tag, const std::vecto
     QCOMPARE(point[u"load"_qs].toObject()[u"concurrency"_qs].toInt(), 16);
     QCOMPARE(point[u"merge"_qs].toObject()[u"shards"_qs].toInt(), n);
     const QJsonObject mj = QJsonDocument::fromJson(readTextFile(exported).toUtf8()).object();
+    // The merged export (its "merge" object and shard flags included) is a valid results.json.
+    const auto schema = nlohmann::json::parse(
+        readTextFile(QStringLiteral(THROUGHLINE_SOURCE_DIR "/resources/schemas/results.schema.json"))
+            .toStdString());
+    std::string problems;
+    for (const std::string &p : Throughline::JsonSchemaValidator(schema).validate(
+             nlohmann::json::parse(readTextFile(exported).toStdString())))
+        problems += p + "\n";
+    QVERIFY2(problems.empty(), problems.c_str());
     QCOMPARE(mj[u"scenarios"_qs].toArray()[0].toObject()[u"verdict"_qs].toObject()[u"status"_qs].toString(),
              verdict);
 
@@ -180,37 +187,10 @@ void TestCliShardMerge::runShardsAndCompare(const QString &tag, const std::vecto
         startCli({u"export"_qs, merged, u"--format"_qs, u"csv"_qs, u"--requests"_qs, u"--out"_qs, csv}),
         30000);
     QVERIFY2(rc.code == 0, qPrintable(rc.err));
-    const QStringList lines = readTextFile(csv).split(u'\n', Qt::SkipEmptyParts);
-    QVERIFY(lines.size() > 1);
-    const QStringList header = lines[0].split(u',');
-    const auto col = [&](const QString &name) { return header.indexOf(name); };
-    const int cWarm = col(u"warmup"_qs), cSend = col(u"t_send_ns"_qs), cTtft = col(u"ttft_us"_qs),
-              cErr = col(u"error_class"_qs);
-    QVERIFY(cWarm >= 0 && cSend >= 0 && cTtft >= 0 && cErr >= 0);
-    struct Sample {
-        qint64 send;
-        double ttftMs;
-        bool ok;
-    };
-    std::vector<Sample> measured;
-    for (qsizetype i = 1; i < lines.size(); ++i) {
-        const QStringList c = lines[i].split(u',');
-        if (c[cWarm] == u"1"_qs)
-            continue;
-        measured.push_back(
-            {c[cSend].toLongLong(), c[cTtft].toDouble() / 1000.0, c[cErr] == u"0"_qs && !c[cTtft].isEmpty()});
-    }
-    QCOMPARE(measured.size(), std::size_t(16 * 20));
-    qint64 w0 = measured.front().send, w1 = w0;
-    for (const Sample &s : measured) {
-        w0 = std::min(w0, s.send);
-        w1 = std::max(w1, s.send);
-    }
-    std::vector<double> ttft;
-    for (const Sample &s : measured)
-        if (s.ok && s.send >= w0 && s.send < w1)
-            ttft.push_back(s.ttftMs);
-    std::sort(ttft.begin(), ttft.end());
+    const MergedSamples samples = mergedTtftSamples(readTextFile(csv));
+    QVERIFY2(samples.error.isEmpty(), qPrintable(samples.error));
+    QCOMPARE(samples.measured, std::size_t(16 * 20));
+    const std::vector<double> &ttft = samples.ttftMs;
     const QJsonObject t = point[u"metrics"_qs].toObject()[u"ttft_ms"_qs].toObject();
     QCOMPARE(t[u"n"_qs].toInt(), static_cast<int>(ttft.size()));
     for (const auto &[key, p] : {std::pair{u"p50"_qs, 0.5}, std::pair{u"p90"_qs, 0.9}}) {

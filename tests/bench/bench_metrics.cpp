@@ -1,6 +1,6 @@
 // Benchmark of core/metrics: aggregatePoint on large synthetic points and LiveSummary snapshots.
 // Prints medians of 5 runs; never timed in CI.
-#include "core/metrics/livesummary.h"
+#include "tests/common/livesummary.h"
 #include "core/metrics/pointaggregate.h"
 
 #include <algorithm>

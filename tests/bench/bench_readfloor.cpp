@@ -7,6 +7,10 @@
 // every read (its "more data pending?" check), to price that call on its own.
 // Usage: bench_readfloor [--streams C] (default 256) [--threads N] (reader threads, default 1)
 //        [--requests-per-stream K] (default 2, as bench_streams) [--poll-after-read] [--reps R] (default 3)
+// The load of tests/bench/bench_decoderate.sh instead (one output length, no fit: CPU per event all-in, as
+// /usr/bin/time sees the client there): [--model M] (default gpt-oss-120b) [--gpus N] (8) [--time-scale S]
+// (20) [--osl N] (one run of this length per rep) [--requests N] (in all, N / C per stream) [--chat] (chat
+// completions with a text prompt of ISL × 4 bytes, as the engine's chat flavour sends).
 #include "core/campaign/endpoint.h"
 #include "core/sim/simprocess.h"
 
@@ -42,17 +46,28 @@ double processCpuS()
            double(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
 }
 
-// A completion request as the engine sends it for the demo's token-id prompts: exact output length, usage on.
+std::string g_model = "gpt-oss-120b";
+bool g_chat = false;
+
+// A completion request as the engine sends it for the demo's token-id prompts (or, with --chat, a chat
+// completion with a text prompt the simulator counts as ISL tokens): exact output length, usage on.
 std::string requestText(int isl, int osl, long long id)
 {
-    std::string body = R"({"model":"gpt-oss-120b","prompt":[)";
+    std::string body = R"({"model":")" + g_model +
+                       (g_chat ? R"(","messages":[{"role":"user","content":")" : R"(","prompt":[)");
     for (int i = 0; i < isl; ++i) {
+        if (g_chat) {
+            body += "w" + std::to_string(100 + (id * 7 + i) % 900); // 4 bytes: one token of ceil(bytes / 4)
+            continue;
+        }
         body += std::to_string(1000 + (id * 7 + i) % 50000);
         body += i + 1 < isl ? "," : "";
     }
-    body += R"(],"max_tokens":)" + std::to_string(osl) + R"(,"min_tokens":)" + std::to_string(osl) +
+    body += g_chat ? R"("}])" : "]";
+    body += R"(,"max_tokens":)" + std::to_string(osl) + R"(,"min_tokens":)" + std::to_string(osl) +
             R"(,"ignore_eos":true,"stream":true,"stream_options":{"include_usage":true}})";
-    return "POST /v1/completions HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+    return std::string("POST ") + (g_chat ? "/v1/chat/completions" : "/v1/completions") +
+           " HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
            "X-Request-Id: floor-" +
            std::to_string(id) + "\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body;
 }
@@ -185,11 +200,44 @@ bool runOnce(int port, int c, int threads, int perStream, bool pollAfterRead, Ru
     return run.t.requests == static_cast<long long>(perStream) * c;
 }
 
+// The bench_decoderate.sh load: one output length, CPU per event all-in (per-request work included, as the
+// whole-client figure it is compared with), the median over the reps.
+int runOneLength(int port, int c, int threads, int perStream, bool pollAfterRead, int osl, int reps, int gpus,
+                 double timeScale)
+{
+    std::printf("[floor] %s on %d x H200, %s, ISL 128 / OSL %d, time scale %g\n", g_model.c_str(), gpus,
+                g_chat ? "chat completions" : "completions", osl, timeScale);
+    std::vector<double> perEvent, perRead;
+    for (int rep = 0; rep < reps; ++rep) {
+        Run run{osl};
+        if (!runOnce(port, c, threads, perStream, pollAfterRead, run)) {
+            std::fprintf(stderr, "[floor] OSL %d: not every request finished\n", osl);
+            return 1;
+        }
+        const double events = double(std::max(1LL, run.t.events));
+        const double reads = double(std::max(1LL, run.t.reads));
+        std::printf(
+            "[floor] rep %d: %lld requests, %lld events, %lld reads (%.2f events/read), %lld wake-ups, "
+            "CPU %.3f s in %.2f s wall: %.2f us per event, %.2f us per read (all-in)\n",
+            rep + 1, run.t.requests, run.t.events, run.t.reads, events / reads, run.t.wakeups, run.cpuS,
+            run.wallS, run.cpuS * 1e6 / events, run.cpuS * 1e6 / reads);
+        std::fflush(stdout);
+        perEvent.push_back(run.cpuS * 1e6 / events);
+        perRead.push_back(run.cpuS * 1e6 / reads);
+    }
+    std::sort(perEvent.begin(), perEvent.end());
+    std::sort(perRead.begin(), perRead.end());
+    std::printf("[floor] C=%d: median CPU per SSE event %.2f us, per read %.2f us over %d reps (the floor)\n",
+                c, perEvent[perEvent.size() / 2], perRead[perRead.size() / 2], reps);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
-    int c = 256, threads = 1, perStream = 2, reps = 3;
+    int c = 256, threads = 1, perStream = 2, reps = 3, gpus = 8, oneOsl = 0, requests = 0;
+    double timeScale = 20;
     bool pollAfterRead = false;
     for (int i = 1; i < argc; ++i) {
         const std::string a = argv[i];
@@ -204,20 +252,35 @@ int main(int argc, char **argv)
             reps = std::max(1, std::atoi(next()));
         else if (a == "--poll-after-read")
             pollAfterRead = true;
+        else if (a == "--model")
+            g_model = next();
+        else if (a == "--gpus")
+            gpus = std::max(1, std::atoi(next()));
+        else if (a == "--time-scale")
+            timeScale = std::atof(next());
+        else if (a == "--osl")
+            oneOsl = std::max(1, std::atoi(next()));
+        else if (a == "--requests")
+            requests = std::max(1, std::atoi(next()));
+        else if (a == "--chat")
+            g_chat = true;
         else {
             std::fprintf(stderr,
                          "usage: bench_readfloor [--streams C] [--threads N] [--requests-per-stream K] "
-                         "[--poll-after-read] [--reps R]\n");
+                         "[--poll-after-read] [--reps R] [--model M] [--gpus N] [--time-scale S] [--osl N] "
+                         "[--requests N] [--chat]\n");
             return 2;
         }
     }
-    // The simulator exactly as `bench_streams cpu` starts it: gpt-oss-120b on 8× H200 FP8, the demo's time
-    // scale 20, no jitter.
+    if (requests > 0)
+        perStream = std::max(1, requests / c);
+    // By default the simulator exactly as `bench_streams cpu` starts it: gpt-oss-120b on 8× H200 FP8, the
+    // demo's time scale 20, no jitter.
     SimulatorOptions sim;
-    sim.timeScale = 20;
+    sim.timeScale = timeScale;
     sim.jitter = 0;
     sim.seed = 7;
-    auto args = SimProcess::argumentsFor("gpt-oss-120b", "H200", 8, "FP8", sim);
+    auto args = SimProcess::argumentsFor(g_model, "H200", gpus, "FP8", sim);
     args.insert(args.end(), {"--max-connections", std::to_string(c * 2 + 64)});
     SimProcess proc;
     auto port = proc.start(THROUGHLINE_SIM_EXE, args);
@@ -227,6 +290,8 @@ int main(int argc, char **argv)
     }
     std::printf("[floor] C=%d, %d reader thread(s), %d requests per stream, %s\n", c, threads, perStream,
                 pollAfterRead ? "recv + poll(0) per read (as libcurl 7.88)" : "one recv per read");
+    if (oneOsl > 0)
+        return runOneLength(*port, c, threads, perStream, pollAfterRead, oneOsl, reps, gpus, timeScale);
     std::vector<double> perEvent;
     for (int rep = 0; rep < reps; ++rep) {
         std::vector<Run> runs{{16}, {256}};

@@ -29,7 +29,7 @@
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/catalog.h"
 #include "core/campaign/matrixexpander.h"
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 #include "core/sim/simprocess.h"
 
 #include <nlohmann/json.hpp>

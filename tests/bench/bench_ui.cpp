@@ -10,7 +10,7 @@
 // Goal (issue 6): lateness ≤ 100 ms. The machine is shared: run it several times, quote medians and the load.
 // Usage: bench_ui [--streams N] [--time-scale X] [--ramp S] [--osl N] [--max-duration S]
 #include "core/campaign/campaign.h"
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 #include "core/sim/simprocess.h"
 #include "ui/document/campaigndocument.h"
 #include "ui/pages/runpage.h"

@@ -1,7 +1,7 @@
 #pragma once
 // Test support: one scenario through RunController (blocking, on the calling thread), for tests that check
 // what a single run measured. Header-only.
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 #include "core/util/result.h"
 
 namespace Throughline::TestSupport {

@@ -253,13 +253,13 @@ void TstPackage::demoRun()
     QFile f(outDir + u"/results.json"_s);
     QVERIFY2(f.open(QIODevice::ReadOnly), "results.json not written");
     const QJsonObject res = QJsonDocument::fromJson(f.readAll()).object();
-    QCOMPARE(res.value(u"schema"_s).toString(), u"throughline.results/1"_s);
+    QCOMPARE(res.value(u"schema"_s).toString(), u"throughline.results/2"_s);
     QCOMPARE(res.value(u"tool_version"_s).toString(), QStringLiteral(THROUGHLINE_VERSION));
     const QJsonArray scenarios = res.value(u"scenarios"_s).toArray();
     QCOMPARE(scenarios.size(), 2); // 1 model x 1 backend x 1 deployment x 2 phases
     for (const QJsonValue &s : scenarios) {
         const QJsonArray points = s.toObject().value(u"points"_s).toArray();
-        QCOMPARE(points.size(), 3); // concurrencies 1, 4, 16
+        QCOMPARE(points.size(), 4); // concurrencies 4, 8, 16, 32
         for (const QJsonValue &p : points) {
             const QJsonObject po = p.toObject();
             QVERIFY(po.value(u"n_ok"_s).toInt() > 0);

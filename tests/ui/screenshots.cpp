@@ -1,11 +1,15 @@
-// Produces the README screenshots: the designer with the demo campaign and the run monitor
-// mid-run (the demo on the in-process simulated endpoint). Run by packaging/screenshots.sh
+// Produces the screenshots of every page for the README and docs/: the designer with the demo campaign, the
+// run monitor mid-run (the demo on the in-process simulated endpoint), then — once the run is recorded —
+// History with that run selected and Targets with its pass/fail matrix. Run by packaging/screenshots.sh
 // (offscreen platform, 96 DPI, Fusion, fixed window size): throughline-screenshots OUT_DIR [--lang de]
-// (with --lang the files are named designer-de.png, run-monitor-de.png)
+// (with --lang the files are named designer-de.png, run-monitor-de.png, history-detail-de.png,
+// targets-de.png)
 #include <utility>
 
-#include "app/gui/simlauncher.h"
+#include "core/sim/simlauncher.h"
 #include "ui/document/campaigndocument.h"
+#include "ui/history/chartview.h"
+#include "ui/history/historypage.h"
 #include "ui/mainwindow.h"
 #include "ui/pages/runpage.h"
 #include "ui/plots/curveplot.h"
@@ -74,10 +78,10 @@ int main(int argc, char *argv[])
     pump(500);
     bool ok = save(&window, QDir(outDir).filePath(QStringLiteral("designer") + suffix + u".png"));
 
-    // Mid-run: after the first scenario finished (its curve point is on the plot) and the second
+    // Mid-run: after the first scenario finished (its four curve points are on the plot) and the second
     // has been running for a moment.
     RunPage *run = window.runPage();
-    run->setSimLauncher(makeInProcessSimLauncher());
+    run->setSimLauncher(SimLauncher(&launchSimulator));
     window.document()->edit(QStringLiteral("Slower for the screenshot"), [](Campaign &c) {
         for (Endpoint &e : c.endpoints)
             e.sim.timeScale = 10;
@@ -88,12 +92,26 @@ int main(int argc, char *argv[])
     }
     QElapsedTimer t;
     t.start();
-    while (run->isRunning() && t.elapsed() < 120000 && run->curvePlot()->pointCount() < 1)
+    while (run->isRunning() && t.elapsed() < 120000 && run->curvePlot()->pointCount() < 4)
         pump(100);
     pump(2500);
     ok = save(&window, QDir(outDir).filePath(QStringLiteral("run-monitor") + suffix + u".png")) && ok;
-    run->cancel();
-    while (run->isRunning())
+    t.restart();
+    while (run->isRunning() && t.elapsed() < 180000)
         pump(100);
+    if (run->isRunning()) {
+        std::fprintf(stderr, "run did not finish\n");
+        return 1;
+    }
+    window.setCurrentPage(MainWindow::HistoryPage);
+    // History reads in the background: wait until the recorded run is shown with its curve.
+    t.restart();
+    while (t.elapsed() < 30000 && (window.historyPage()->currentRun().isEmpty() ||
+                                   window.historyPage()->curveChart()->showsEmptyText()))
+        pump(100);
+    pump(500);
+    ok = save(&window, QDir(outDir).filePath(QStringLiteral("history-detail") + suffix + u".png")) && ok;
+    window.setCurrentPage(MainWindow::TargetsPage);
+    ok = save(&window, QDir(outDir).filePath(QStringLiteral("targets") + suffix + u".png")) && ok;
     return ok ? 0 : 1;
 }

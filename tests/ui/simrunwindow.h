@@ -1,8 +1,8 @@
 #pragma once
 // Shared by the run page's end-to-end tests: a main window (demo campaign, no saved state restored) on a
-// fresh history database in a temporary folder, and its run page on the in-process simulated endpoint
-// (app/gui/simlauncher.cpp, compiled into the test). GUI thread only.
-#include "app/gui/simlauncher.h"
+// fresh history database in a temporary folder, and its run page on the simulated endpoint (the app's own
+// launcher, core/sim/simlauncher.h). GUI thread only.
+#include "core/sim/simlauncher.h"
 #include "ui/mainwindow.h"
 #include "ui/pages/runpage.h"
 
@@ -21,7 +21,7 @@ struct SimRunWindow {
     RunPage *simulatedRunPage()
     {
         RunPage *run = window.runPage();
-        run->setSimLauncher(makeInProcessSimLauncher());
+        run->setSimLauncher(SimLauncher(&launchSimulator));
         return run;
     }
 

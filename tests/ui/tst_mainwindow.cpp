@@ -9,7 +9,10 @@
 #include "ui/settings/preferences.h"
 #include "ui/settings/settingvalue.h"
 #include "ui/settings/themecontroller.h"
+#include "ui/targets/targetspage.h"
 
+#include <QComboBox>
+#include <QLabel>
 #include <QMimeData>
 #include <QSettings>
 #include <QSignalSpy>
@@ -127,12 +130,30 @@ private slots:
         QCOMPARE(w.currentPage(), MainWindow::RunMonitorPage);
         QTest::keyClick(&w, Qt::Key_3, Qt::ControlModifier);
         QCOMPARE(w.currentPage(), MainWindow::HistoryPage);
+        QTest::keyClick(&w, Qt::Key_4, Qt::ControlModifier);
+        QCOMPARE(w.currentPage(), MainWindow::TargetsPage);
         QTest::keyClick(&w, Qt::Key_1, Qt::ControlModifier);
         QCOMPARE(w.currentPage(), MainWindow::DesignPage);
         // Undo / redo through the standard shortcuts.
         w.document()->edit(QStringLiteral("Rename"), [](Campaign &c) { c.name = "X"; });
         QTest::keyClick(&w, Qt::Key_Z, Qt::ControlModifier);
         QVERIFY(w.document()->campaign().name != "X");
+    }
+
+    // Every page is a real one: the Targets page shows the campaign's table, no page says "arrives with".
+    void targetsPageIsWiredIn()
+    {
+        QTemporaryDir dir;
+        MainWindow w(MainWindow::Options{dir.filePath(QStringLiteral("h.sqlite")), {}, false});
+        w.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&w));
+        w.setCurrentPage(MainWindow::TargetsPage);
+        QVERIFY(w.targetsPage()->isVisible());
+        QCOMPARE(w.targetsPage()->tableCombo()->currentData().toString(),
+                 QStringLiteral(":/targets/demo-targets.json"));
+        QVERIFY(w.targetsPage()->matrixHint().contains(QStringLiteral("Run the campaign")));
+        for (const QLabel *label : w.findChildren<QLabel *>())
+            QVERIFY2(!label->text().contains(QStringLiteral("arrive")), qPrintable(label->text()));
     }
 
     void dropOpensCampaign()

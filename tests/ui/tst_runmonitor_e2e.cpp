@@ -15,7 +15,11 @@
 
 #include <QAction>
 #include <QLabel>
+#include <QLocale>
 #include <QSignalSpy>
+
+#include <algorithm>
+#include <cmath>
 
 using namespace Throughline;
 
@@ -72,7 +76,7 @@ private slots:
         QVERIFY2(kvMin >= 0 && kvMax > 0 && kvMax <= 100,
                  qPrintable(QStringLiteral("%1 %2").arg(kvMin).arg(kvMax)));
         const double maxRunning = run->telemetryPlot()->valueRange(RunPage::RunningSeries).second;
-        QVERIFY2(maxRunning >= 1 && maxRunning <= 16, qPrintable(QString::number(maxRunning))); // C ≤ 16
+        QVERIFY2(maxRunning >= 1 && maxRunning <= 32, qPrintable(QString::number(maxRunning))); // C ≤ 32
 
         // Verdicts: every scenario passes, shown as such in the results table.
         RunResultsModel *results = run->resultsModel();
@@ -92,7 +96,7 @@ private slots:
                      qPrintable(results->index(r, RunResultsModel::ScenarioCol).data().toString() + u": " +
                                 i.data(Roles::Verdict).toString() + u" " +
                                 i.data(Qt::ToolTipRole).toString() + flags));
-            QCOMPARE(results->row(r).points.size(), size_t(3)); // C = 1, 4, 16
+            QCOMPARE(results->row(r).points.size(), size_t(4)); // C = 4, 8, 16, 32
         }
 
         // Curve: one point per load point whose TPOT p90 is reportable (n ≥ 100), counted here
@@ -113,6 +117,21 @@ private slots:
         QVERIFY(run->latencyPlot()->pointCount(0) > 0); // TTFT p50
         QVERIFY(run->latencyPlot()->pointCount(2) > 0); // TPOT p50
         QVERIFY(run->inFlightPlot()->pointCount(0) > 0);
+
+        // The client's error budget of the run (wall clock): its worst point, as the points carry it.
+        double worstBlocked = 0, worstAdded = 0;
+        for (const ScenarioOutcome &so : outcome->scenarios)
+            for (const PointOutcome &po : so.points) {
+                QVERIFY(!std::isnan(po.result.client.sendBlockedPct));
+                QVERIFY(!std::isnan(po.result.client.addedDelayP99Ms));
+                worstBlocked = std::max(worstBlocked, po.result.client.sendBlockedPct);
+                worstAdded = std::max(worstAdded, po.result.client.addedDelayP99Ms);
+            }
+        auto *budget = run->findChild<QLabel *>(QStringLiteral("clientBudget"));
+        QVERIFY(budget && budget->isVisibleTo(&window));
+        QVERIFY2(budget->text().contains(QLocale().toString(worstBlocked, 'f', 2) + u" %") &&
+                     budget->text().contains(QLocale().toString(worstAdded, 'f', 2) + u" ms"),
+                 qPrintable(budget->text()));
 
         // Hang detector: the UI timer was never more than 1 s late.
         QVERIFY2(run->maxTimerLatenessMs() < 1000, qPrintable(QString::number(run->maxTimerLatenessMs())));

@@ -77,6 +77,7 @@ private slots:
         window.document()->edit(QStringLiteral("one long point"), [](Campaign &c) {
             c.endpoints[0].sim.timeScale = 1;
             c.plan.concurrencies = {8};
+            c.plan.requestCount = 0; // 200 × C instead of the demo's fixed 210
             c.plan.requestMultiplier = 200;
             c.plan.warmupRequests = 0;
         });
@@ -135,7 +136,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QCOMPARE(window.document()->filePath(), MainWindow::demoCampaignPath());
         // Longer points (more requests each) so the run is still busy when the first points are in.
-        window.document()->edit(QStringLiteral("longer"), [](Campaign &c) { c.plan.requestMultiplier = 30; });
+        window.document()->edit(QStringLiteral("longer"), [](Campaign &c) {
+            c.plan.requestCount = 0; // 30 × C instead of the demo's fixed 210
+            c.plan.requestMultiplier = 30;
+        });
 
         RunPage *run = fixture.simulatedRunPage();
         run->setWorkers(2);
@@ -243,11 +247,15 @@ private slots:
         qInfo("%d points before the end, %d in the outcome, %zu requests stored", rowsWhileRunning,
               outcomePoints, requests);
 
-        // The History page lists it.
-        bool listed = false;
-        for (const RunSummary &r : window.historyPage()->runsModel()->rows())
-            listed = listed || r.uuid == outcome->runId;
-        QVERIFY(listed);
+        // The History page lists it: its run list is read off the GUI thread (HistoryService), so the
+        // recorded run arrives with the reload it triggered, not at once.
+        const auto listed = [&] {
+            for (const RunSummary &r : window.historyPage()->runsModel()->rows())
+                if (r.uuid == outcome->runId)
+                    return true;
+            return false;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(listed(), 15000);
     }
 };
 

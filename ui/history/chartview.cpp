@@ -11,12 +11,33 @@ namespace Throughline {
 
 ChartView::ChartView(QWidget *parent)
     : QWidget(parent)
+    , m_emptyText(tr("Nothing to show yet."))
 {
     setMinimumSize(240, 160);
     setAutoFillBackground(false);
 }
 
-void ChartView::setChart(const ReportChartRenderer::Chart &chart)
+void ChartView::setEmptyText(const QString &text)
+{
+    m_emptyText = text;
+    update();
+}
+
+bool ChartView::hasData(const Chart &chart)
+{
+    for (const ChartSeries &s : chart.series)
+        for (const ChartPoint &p : s.points)
+            if (p.finite())
+                return true;
+    return false;
+}
+
+bool ChartView::showsEmptyText() const
+{
+    return !hasData(m_chart);
+}
+
+void ChartView::setChart(const Chart &chart)
 {
     m_chart = chart;
     update();
@@ -26,7 +47,20 @@ void ChartView::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.fillRect(rect(), Qt::white);
-    ReportChartRenderer::draw(p, QRectF(rect()).adjusted(4, 4, -4, -4), m_chart, 8);
+    if (showsEmptyText()) {
+        p.setPen(QColor(90, 90, 90));
+        QRectF area = QRectF(rect()).adjusted(16, 12, -16, -12);
+        if (!m_chart.title.isEmpty()) {
+            QFont bold = font();
+            bold.setBold(true);
+            p.setFont(bold);
+            p.drawText(area, Qt::AlignTop | Qt::AlignHCenter | Qt::TextWordWrap, m_chart.title);
+            p.setFont(font());
+        }
+        p.drawText(area, Qt::AlignCenter | Qt::TextWordWrap, m_emptyText);
+        return;
+    }
+    ChartPainter::draw(p, QRectF(rect()).adjusted(4, 4, -4, -4), m_chart, 8);
 }
 
 bool ChartView::exportTo(const QString &path, QString *error) const
@@ -40,8 +74,7 @@ bool ChartView::exportTo(const QString &path, QString *error) const
         image.fill(Qt::white);
         {
             QPainter p(&image);
-            ReportChartRenderer::draw(p, QRectF(QPointF(0, 0), QSizeF(size)).adjusted(6, 6, -6, -6), m_chart,
-                                      8);
+            ChartPainter::draw(p, QRectF(QPointF(0, 0), QSizeF(size)).adjusted(6, 6, -6, -6), m_chart, 8);
         }
         ok = image.save(path);
     } else if (suffix == u"svg") {
@@ -53,8 +86,7 @@ bool ChartView::exportTo(const QString &path, QString *error) const
         QPainter p;
         ok = p.begin(&svg);
         if (ok) {
-            ReportChartRenderer::draw(p, QRectF(QPointF(0, 0), QSizeF(size)).adjusted(6, 6, -6, -6), m_chart,
-                                      8);
+            ChartPainter::draw(p, QRectF(QPointF(0, 0), QSizeF(size)).adjusted(6, 6, -6, -6), m_chart, 8);
             ok = p.end();
         }
     } else if (suffix == u"pdf") {
@@ -66,7 +98,7 @@ bool ChartView::exportTo(const QString &path, QString *error) const
         ok = p.begin(&pdf);
         if (ok) {
             const QRect r = pdf.pageLayout().paintRectPixels(pdf.resolution());
-            ReportChartRenderer::draw(p, QRectF(r).adjusted(12, 12, -12, -12), m_chart, 8);
+            ChartPainter::draw(p, QRectF(r).adjusted(12, 12, -12, -12), m_chart, 8);
             ok = p.end();
         }
     } else {

@@ -1,16 +1,18 @@
 #include "ui/history/historycomparewidget.h"
 
-#include "core/storage/historyreader.h"
 #include "ui/history/chartview.h"
 #include "ui/history/derivecontrols.h"
 #include "ui/history/exportactions.h"
+#include "ui/history/historyservice.h"
 #include "ui/history/rundeltas.h"
 #include "ui/report/reportwriter.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileDialog>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableWidget>
@@ -42,6 +44,10 @@ HistoryCompareWidget::HistoryCompareWidget(QWidget *parent)
 {
     auto *cl = new QVBoxLayout(this);
     auto *bar = new QHBoxLayout;
+    const QString pick =
+        tr("Select 2–8 runs in the list (Ctrl+click) and press Compare; the first is the baseline.");
+    m_chart->setEmptyText(pick);
+    m_bars->setEmptyText(pick);
     connect(m_derive, &DeriveControls::variantChanged, this, [this] {
         if (auto s = refresh(); !s)
             emit statusMessage(qs(s.error().message));
@@ -49,7 +55,7 @@ HistoryCompareWidget::HistoryCompareWidget(QWidget *parent)
     bar->addWidget(m_derive, 1);
     m_stepMode->setToolTip(tr("Draw the overlaid curves as MLPerf Endpoints step functions."));
     connect(m_stepMode, &QCheckBox::toggled, this, [this](bool on) {
-        ReportChartRenderer::Chart chart = m_chart->chart();
+        Chart chart = m_chart->chart();
         RunComparison::setStepMode(chart, on);
         m_chart->setChart(chart);
     });
@@ -90,7 +96,12 @@ HistoryCompareWidget::HistoryCompareWidget(QWidget *parent)
         auto *b = new QPushButton(text);
         connect(b, &QPushButton::clicked, this, slot);
         buttons->addWidget(b);
+        return b;
     };
+    button(tr("Comparison PDF…"), [this] { exportComparisonPdf(); })
+        ->setToolTip(tr("The comparison report of these runs as a PDF, as throughline-cli report --compare "
+                        "writes it: overlaid frontiers, deltas at the operating points (stored values), "
+                        "verdict changes and what changed in the environment."));
     button(tr("Export bars…"), [this] { ExportActions::exportChart(this, m_bars); });
     button(tr("Export plot…"), [this] { ExportActions::exportChart(this, m_chart); });
     button(tr("Deltas CSV…"), [this] { ExportActions::exportTable(this, m_deltas->model(), false); });
@@ -98,74 +109,107 @@ HistoryCompareWidget::HistoryCompareWidget(QWidget *parent)
     cl->addLayout(buttons);
 }
 
+void HistoryCompareWidget::setHistoryService(HistoryService *service)
+{
+    m_service = service;
+}
+
 Status HistoryCompareWidget::compareRuns(const QStringList &uuids)
 {
     if (uuids.size() < 2 || uuids.size() > RunComparison::kMaxRuns)
         return makeError(ErrorCode::InvalidInput,
                          "select 2 to 8 runs to compare (selected " + std::to_string(uuids.size()) + ")");
-    HistoryReader reader;
-    if (auto s = reader.open(m_dbPath.toStdString()); !s)
-        return s;
-    std::vector<ReportData> runs;
-    for (const QString &u : uuids) {
-        auto d = ReportData::fromHistory(reader, u.toStdString());
-        if (!d)
-            return d.error();
-        runs.push_back(std::move(*d));
+    return load(uuids);
+}
+
+Status HistoryCompareWidget::load(const QStringList &uuids)
+{
+    auto work = [db = m_dbPath.toStdString(), uuids, variant = m_derive->variant(),
+                 metric = RunComparison::BarMetric(m_barMetric->currentData().toInt())] {
+        return HistoryLoads::comparison(db, uuids, variant, metric);
+    };
+    if (!m_service) {
+        auto data = work();
+        if (!data)
+            return data.error();
+        apply(std::move(*data));
+        return Ok{};
     }
-    const std::vector<ReportData> previous = std::move(m_compared);
-    m_compared = std::move(runs);
-    if (auto s = refresh(); !s) {
-        m_compared = previous;
-        return s;
-    }
-    fillEnvironment();
+    m_requested = uuids;
+    m_service->request(HistoryService::Channel::Compare, this, std::move(work),
+                       [this](Result<HistoryLoads::ComparisonData> data) {
+                           m_requested.clear();
+                           if (!data)
+                               emit statusMessage(qs(data.error().message));
+                           else
+                               apply(std::move(*data));
+                       });
     return Ok{};
 }
 
-Status HistoryCompareWidget::refresh()
+void HistoryCompareWidget::apply(HistoryLoads::ComparisonData data)
 {
-    if (m_compared.size() < 2)
-        return Ok{};
-    const DeriveVariant variant = m_derive->variant();
-    HistoryReader reader;
-    if (auto s = reader.open(m_dbPath.toStdString()); !s)
-        return s;
-    std::vector<RunComparison::RunValues> values;
-    for (const ReportData &r : m_compared) {
-        auto v = RunComparison::values(reader, r, variant);
-        if (!v)
-            return v.error();
-        values.push_back(std::move(*v));
+    // The variant or the bar metric may have changed while the read was under way: read again.
+    const auto metric = RunComparison::BarMetric(m_barMetric->currentData().toInt());
+    const bool barsNeedP99 =
+        metric != RunComparison::BarMetric::OutputTpsPerGpu && data.variant.percentile != 99;
+    if (data.variant != m_derive->variant() || barsNeedP99 != !data.barValues.empty()) {
+        if (auto s = load(data.uuids); !s)
+            emit statusMessage(qs(s.error().message));
+        return;
     }
-    ReportChartRenderer::Chart chart = variant == DeriveVariant{}
-                                           ? RunComparison::overlay(m_compared)
-                                           : RunComparison::overlay(m_compared, values, variant);
+    m_compared = std::move(data.runs);
+    m_comparedUuids = data.uuids;
+    const DeriveVariant &variant = data.variant;
+    Chart chart = variant == DeriveVariant{} ? RunComparison::overlay(m_compared)
+                                             : RunComparison::overlay(m_compared, data.values, variant);
     chart.title = tr("Baseline %1 vs %n candidate(s)", nullptr, int(m_compared.size() - 1))
                       .arg(RunComparison::shortId(m_compared.front()));
     RunComparison::setStepMode(chart, m_stepMode->isChecked());
     m_chart->setChart(chart);
-
-    // Bars: latency metrics are p99 by definition; window and divisor follow the variant.
-    const auto metric = RunComparison::BarMetric(m_barMetric->currentData().toInt());
-    DeriveVariant barVariant = variant;
-    std::vector<RunComparison::RunValues> barValues;
-    if (metric != RunComparison::BarMetric::OutputTpsPerGpu && variant.percentile != 99) {
-        barVariant.percentile = 99;
-        for (const ReportData &r : m_compared) {
-            auto v = RunComparison::values(reader, r, barVariant);
-            if (!v)
-                return v.error();
-            barValues.push_back(std::move(*v));
-        }
-    }
-    ReportChartRenderer::Chart bars =
-        RunComparison::phaseBars(m_compared, barValues.empty() ? values : barValues, metric, barVariant);
+    Chart bars = RunComparison::phaseBars(m_compared, data.barValues.empty() ? data.values : data.barValues,
+                                          metric, data.barVariant);
     // The metric is the y label; the title names the variant (the long metric name would be clipped).
-    bars.title = tr("Per phase (%1)").arg(barVariant.label());
+    bars.title = tr("Per phase (%1)").arg(data.barVariant.label());
     m_bars->setChart(bars);
-    fillDeltas(values, variant);
-    return Ok{};
+    fillDeltas(data.values, variant);
+    fillEnvironment();
+    emit compared();
+}
+
+Status HistoryCompareWidget::writeComparisonPdf(const QString &path) const
+{
+    if (m_compared.size() < 2)
+        return makeError(ErrorCode::InvalidInput,
+                         "compare 2 to 8 runs first (select them and press Compare)");
+    return ReportWriter::writeComparison(m_compared, path, ReportWriter::Options{});
+}
+
+void HistoryCompareWidget::exportComparisonPdf()
+{
+    const QString title = tr("Comparison PDF");
+    if (m_compared.size() < 2) {
+        QMessageBox::information(this, title,
+                                 tr("Select 2–8 runs in the list (Ctrl+click) and press Compare first."));
+        return;
+    }
+    const QString suggested = u"compare-%1.pdf"_qs.arg(RunComparison::shortId(m_compared.front()));
+    const QString f = QFileDialog::getSaveFileName(this, title, suggested, tr("PDF (*.pdf)"));
+    if (f.isEmpty())
+        return;
+    if (auto s = writeComparisonPdf(f); !s)
+        QMessageBox::warning(this, title, qs(s.error().message));
+    else
+        emit statusMessage(tr("Comparison report written to %1").arg(f));
+}
+
+Status HistoryCompareWidget::refresh()
+{
+    if (!m_requested.isEmpty())
+        return load(m_requested);
+    if (m_compared.size() < 2)
+        return Ok{};
+    return load(m_comparedUuids);
 }
 
 void HistoryCompareWidget::fillDeltas(const std::vector<RunComparison::RunValues> &values,

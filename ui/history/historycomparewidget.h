@@ -2,12 +2,16 @@
 // The compare tab of the history browser: 2–8 stored runs (ours or imported), baseline first. Overlaid
 // curves (optionally MLPerf step functions), per-phase bars, the baseline-vs-candidate deltas table and the
 // environment diff. Curves, bars and deltas follow the tab's DeriveVariant (stored or re-derived values under
-// a percentile, throughput window and per-GPU divisor). Reads the history database through core/storage
-// (a HistoryReader per call). GUI thread.
+// a percentile, throughput window and per-GPU divisor). Reads through the injected HistoryService
+// (HistoryLoads::comparison on its worker, channel Compare: the latest request wins) or, without one, at
+// once. "Comparison PDF…" writes the compared runs as the comparison report of `throughline-cli report
+// --compare` (stored values, in the app's language; no read). GUI thread.
 
 #include "core/util/result.h"
+#include "ui/history/historyloads.h"
 #include "ui/history/runcomparison.h"
 
+#include <QPointer>
 #include <QWidget>
 
 #include <vector>
@@ -21,6 +25,7 @@ namespace Throughline {
 
 class ChartView;
 class DeriveControls;
+class HistoryService;
 
 class HistoryCompareWidget : public QWidget
 {
@@ -29,10 +34,15 @@ public:
     explicit HistoryCompareWidget(QWidget *parent = nullptr);
 
     void setDatabasePath(const QString &path) { m_dbPath = path; }
+    void setHistoryService(HistoryService *service);
     // Baseline = first; 2–8 runs. Reads them and fills every view; the views keep the previous comparison
-    // on error.
+    // on error. Through the service only the count is checked here: the views fill when the read arrives
+    // (compared() follows), a read error goes to statusMessage.
     Status compareRuns(const QStringList &uuids);
     const std::vector<ReportData> &comparedRuns() const { return m_compared; }
+    // The comparison report of the compared runs (baseline first) as a PDF: the same document as
+    // `report --compare` (ReportWriter::writeComparison). Fails when fewer than 2 runs are compared.
+    Status writeComparisonPdf(const QString &path) const;
 
     DeriveControls *deriveControls() const { return m_derive; }
     ChartView *curveChart() const { return m_chart; }
@@ -47,14 +57,24 @@ public:
 
 signals:
     void statusMessage(const QString &message);
+    // The views now show this comparison.
+    void compared();
 
 private:
-    // Re-reads the compared runs' values under the current variant: curves, bars and deltas.
+    // Reads `uuids` with their values under the current variant and bar metric, then fills curves, bars,
+    // deltas and the environment.
+    Status load(const QStringList &uuids);
+    // Re-reads the compared runs (or those asked for last) under the current variant.
     Status refresh();
+    void apply(HistoryLoads::ComparisonData data);
     void fillDeltas(const std::vector<RunComparison::RunValues> &values, const DeriveVariant &variant);
     void fillEnvironment();
+    // Asks for a file name and writes the comparison PDF; errors in a message box.
+    void exportComparisonPdf();
 
     QString m_dbPath;
+    QPointer<HistoryService> m_service;
+    QStringList m_requested; // asked for and not yet delivered (service only)
     DeriveControls *m_derive;
     QCheckBox *m_stepMode;
     QComboBox *m_barMetric;
@@ -62,6 +82,7 @@ private:
     QTableWidget *m_deltas, *m_env;
     QLabel *m_deltasNote;
     std::vector<ReportData> m_compared; // baseline first
+    QStringList m_comparedUuids;
 };
 
 } // namespace Throughline

@@ -5,10 +5,12 @@
 #include "ui/history/derivedpointstablemodel.h"
 #include "ui/history/exportactions.h"
 #include "ui/history/historyroles.h"
+#include "ui/history/historyservice.h"
 #include "ui/history/pointstablemodel.h"
 #include "ui/history/runcomparison.h"
 #include "ui/history/runnoteseditor.h"
 #include "ui/history/runtimelineview.h"
+#include "ui/plots/curverule.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>
@@ -20,6 +22,7 @@
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTreeWidget>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -34,6 +37,52 @@ QString qs(const std::string &s)
     return QString::fromStdString(s);
 }
 
+// A scalar or an array of scalars as one readable value; objects and arrays of objects get children.
+QString scalarText(const nlohmann::json &v)
+{
+    if (v.is_string())
+        return qs(v.get<std::string>());
+    if (v.is_null())
+        return u"-"_qs;
+    if (v.is_array()) {
+        QStringList parts;
+        for (const auto &e : v)
+            parts << (e.is_structured() ? qs(e.dump()) : scalarText(e));
+        return parts.join(u", "_qs);
+    }
+    return qs(v.dump());
+}
+
+bool hasStructure(const nlohmann::json &v)
+{
+    if (v.is_object())
+        return true;
+    if (v.is_array())
+        for (const auto &e : v)
+            if (e.is_object())
+                return true;
+    return false;
+}
+
+void addProvenanceRows(QTreeWidgetItem *parent, QTreeWidget *tree, const nlohmann::json &value)
+{
+    auto add = [&](const QString &key, const nlohmann::json &v) {
+        auto *item = parent ? new QTreeWidgetItem(parent) : new QTreeWidgetItem(tree);
+        item->setText(0, key);
+        if (hasStructure(v))
+            addProvenanceRows(item, tree, v);
+        else
+            item->setText(1, scalarText(v));
+    };
+    if (value.is_object()) {
+        for (auto it = value.begin(); it != value.end(); ++it)
+            add(qs(it.key()), it.value());
+    } else if (value.is_array()) {
+        for (std::size_t i = 0; i < value.size(); ++i)
+            add(QString::number(i + 1), value[i]);
+    }
+}
+
 } // namespace
 
 HistoryDetailWidget::HistoryDetailWidget(QWidget *parent)
@@ -45,6 +94,11 @@ HistoryDetailWidget::HistoryDetailWidget(QWidget *parent)
     m_info->setWordWrap(true);
     m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
     dl->addWidget(m_info);
+    m_provenance = new QTreeWidget;
+    m_provenance->setObjectName(u"provenance"_qs);
+    m_provenance->setColumnCount(2);
+    m_provenance->setHeaderLabels({tr("Provenance"), tr("Value")});
+    m_provenance->setAlternatingRowColors(true);
     m_notesEditor = new RunNotesEditor;
     connect(m_notesEditor, &RunNotesEditor::saved, this, &HistoryDetailWidget::tagsSaved);
     connect(m_notesEditor, &RunNotesEditor::saveFailed, this, [this](const QString &message) {
@@ -75,6 +129,7 @@ HistoryDetailWidget::HistoryDetailWidget(QWidget *parent)
             });
     tables->addWidget(m_scenarios);
     tables->addWidget(m_pointsView);
+    tables->addWidget(m_provenance);
     tables->setMinimumHeight(150); // a few rows stay visible next to the plot tabs
     m_derive = new DeriveControls;
     connect(m_derive, &DeriveControls::variantChanged, this, [this] { applyVariant(); });
@@ -87,6 +142,10 @@ HistoryDetailWidget::HistoryDetailWidget(QWidget *parent)
     m_curve = new ChartView;
     m_hist = new ChartView;
     m_cdf = new ChartView;
+    const QString noRun = tr("No run selected: pick a run in the list above, or run the campaign "
+                             "(Run ▸ Start Run, F5).");
+    for (ChartView *c : {m_curve, m_hist, m_cdf})
+        c->setEmptyText(noRun);
     plots->addWidget(m_curve);
     plots->addWidget(m_hist);
     plots->addWidget(m_cdf);
@@ -130,6 +189,17 @@ void HistoryDetailWidget::setDatabasePath(const QString &path)
     m_timeline->setDatabasePath(path);
 }
 
+void HistoryDetailWidget::setHistoryService(HistoryService *service)
+{
+    m_service = service;
+    m_timeline->setHistoryService(service);
+}
+
+QString HistoryDetailWidget::requestedRun() const
+{
+    return m_requested.isEmpty() ? qs(m_detail.summary.uuid) : m_requested;
+}
+
 bool HistoryDetailWidget::showRun(const QString &uuid)
 {
     if (m_notesEditor->runUuid() != uuid && m_notesEditor->isModified()) {
@@ -137,21 +207,91 @@ bool HistoryDetailWidget::showRun(const QString &uuid)
             emit statusMessage(tr("Tags/notes of run %1 not saved: %2")
                                    .arg(m_notesEditor->runUuid(), qs(s.error().message)));
     }
-    HistoryReader reader;
-    if (!reader.open(m_dbPath.toStdString()).ok())
+    if (m_service) {
+        requestRun(uuid);
+        return true;
+    }
+    auto view = HistoryLoads::runView(m_dbPath.toStdString(), uuid.toStdString(), m_derive->variant(),
+                                      m_distMetric->currentText().toStdString());
+    if (!view)
         return false;
-    auto detail = reader.runDetail(uuid.toStdString());
-    if (!detail)
-        return false;
-    const RunSummary &s = detail->summary;
-    m_notesEditor->setRun(s);
-    m_info->setText(tr("<b>%1</b> — run %2, started %3, %4, source %5%6<br>provenance: %7")
+    applyRunView(*view);
+    return true;
+}
+
+void HistoryDetailWidget::requestRun(const QString &uuid)
+{
+    using Channel = HistoryService::Channel;
+    // Views of the run shown so far are no longer wanted once another run is asked for.
+    for (Channel c : {Channel::Variant, Channel::Distribution, Channel::Timeline})
+        m_service->supersede(c);
+    m_requested = uuid;
+    m_service->request(
+        Channel::RunDetail, this,
+        [db = m_dbPath.toStdString(), uuid = uuid.toStdString(), variant = m_derive->variant(),
+         metric = m_distMetric->currentText().toStdString()] {
+            return HistoryLoads::runView(db, uuid, variant, metric);
+        },
+        [this, uuid](Result<HistoryLoads::RunView> view) {
+            m_requested.clear();
+            if (!view) {
+                emit statusMessage(tr("Run %1 cannot be read: %2").arg(uuid, qs(view.error().message)));
+                return;
+            }
+            applyRunView(*view);
+        });
+}
+
+void HistoryDetailWidget::applyRunView(const HistoryLoads::RunView &view)
+{
+    const RunDetail &detail = view.detail;
+    m_notesEditor->setRun(detail.summary);
+    applyHeader(detail);
+    applyScenarios(detail);
+    m_points->setRows(detail.points);
+    m_detail = detail;
+    // The variant or the distribution metric may have changed while the read was under way.
+    if (view.curve && view.curve->variant == m_derive->variant())
+        applyVariantData(*view.curve);
+    else if (!view.curve)
+        emit statusMessage(qs(view.curveError));
+    else
+        applyVariant();
+    m_timeline->setRun(m_detail, view.firstTimeline, view.timelineError);
+    m_currentPoint = -1;
+    if (!detail.points.empty()) {
+        if (view.firstSamples.metric == m_distMetric->currentText().toStdString()) {
+            m_currentPoint = view.firstSamples.pointId;
+            applySamples(view.firstSamples);
+        } else {
+            showDistribution(detail.points.front().id);
+        }
+    }
+    emit runShown(qs(detail.summary.uuid));
+}
+
+void HistoryDetailWidget::applyHeader(const RunDetail &detail)
+{
+    const RunSummary &s = detail.summary;
+    m_info->setText(tr("<b>%1</b> — run %2, started %3, %4, source %5%6")
                         .arg(qs(s.campaignName).toHtmlEscaped(), qs(s.uuid), qs(s.startedUtc), qs(s.status),
-                             qs(s.source), s.simulated ? tr(", simulated") : QString(),
-                             qs(detail->provenance.dump()).left(400).toHtmlEscaped()));
-    m_scenarios->setRowCount(int(detail->scenarios.size()));
-    for (int i = 0; i < int(detail->scenarios.size()); ++i) {
-        const ScenarioRow &sc = detail->scenarios[i];
+                             qs(s.source), s.simulated ? tr(", simulated") : QString()));
+    m_provenance->clear();
+    addProvenanceRows(nullptr, m_provenance, detail.provenance);
+    m_provenance->expandToDepth(0);
+    m_provenance->resizeColumnToContents(0);
+    m_curve->setEmptyText(tr("No point of this run has a throughput and a TPOT to plot."));
+    const QString noRows = tr("This point has no stored request rows (imported results keep only "
+                              "aggregates), so there is no distribution to draw.");
+    m_hist->setEmptyText(noRows);
+    m_cdf->setEmptyText(noRows);
+}
+
+void HistoryDetailWidget::applyScenarios(const RunDetail &detail)
+{
+    m_scenarios->setRowCount(int(detail.scenarios.size()));
+    for (int i = 0; i < int(detail.scenarios.size()); ++i) {
+        const ScenarioRow &sc = detail.scenarios[i];
         const int op = sc.verdictJson.is_object() && sc.verdictJson.contains("operating_point") &&
                                sc.verdictJson["operating_point"].is_number()
                            ? sc.verdictJson["operating_point"].get<int>()
@@ -175,32 +315,39 @@ bool HistoryDetailWidget::showRun(const QString &uuid)
         m_scenarios->setItem(i, 2, new QTableWidgetItem(op >= 0 ? QString::number(op) : u"-"_qs));
         m_scenarios->setItem(i, 3, new QTableWidgetItem(QString::number(checks)));
     }
-    m_points->setRows(detail->points);
-    m_detail = *detail;
-    applyVariant();
-    m_timeline->setRun(m_detail);
-    m_currentPoint = -1;
-    if (!detail->points.empty())
-        showDistribution(detail->points.front().id);
-    return true;
+}
+
+QString HistoryDetailWidget::headerText() const
+{
+    return m_info->text();
 }
 
 void HistoryDetailWidget::showDistribution(std::int64_t pointId)
 {
     m_currentPoint = pointId;
-    HistoryReader reader;
-    if (!reader.open(m_dbPath.toStdString()).ok())
-        return;
-    const std::string metric = m_distMetric->currentText().toStdString();
-    auto samples = reader.samples(pointId, metric);
-    std::vector<double> v = samples ? *samples : std::vector<double>{};
-    std::sort(v.begin(), v.end());
-    ReportChartRenderer::Chart hist, cdf;
-    hist.title = tr("%1 histogram (n=%2)").arg(qs(metric)).arg(v.size());
-    hist.xLabel = cdf.xLabel = qs(metric);
+    HistoryService::run(
+        m_service, HistoryService::Channel::Distribution, this,
+        [db = m_dbPath.toStdString(), pointId, metric = m_distMetric->currentText().toStdString()] {
+            return HistoryLoads::samples(db, pointId, metric);
+        },
+        [this](HistoryLoads::Samples samples) {
+            // Only the point and metric still chosen (another may have been picked meanwhile).
+            if (samples.pointId == m_currentPoint &&
+                samples.metric == m_distMetric->currentText().toStdString())
+                applySamples(samples);
+        });
+}
+
+void HistoryDetailWidget::applySamples(const HistoryLoads::Samples &samples)
+{
+    const std::vector<double> &v = samples.sorted;
+    const QString metric = qs(samples.metric);
+    Chart hist, cdf;
+    hist.title = tr("%1 histogram (n=%2)").arg(metric).arg(v.size());
+    hist.xLabel = cdf.xLabel = metric;
     hist.yLabel = tr("requests");
     hist.legend = cdf.legend = false;
-    cdf.title = tr("%1 CDF").arg(qs(metric));
+    cdf.title = tr("%1 CDF").arg(metric);
     cdf.yLabel = tr("fraction ≤ x");
     if (!v.empty()) {
         const int bins = std::clamp(int(std::sqrt(double(v.size()))), 5, 40);
@@ -208,14 +355,14 @@ void HistoryDetailWidget::showDistribution(std::int64_t pointId)
         QList<double> counts(bins, 0);
         for (double x : v)
             counts[std::min(bins - 1, int((x - lo) / w))] += 1;
-        ReportChartRenderer::Series bars;
+        ChartSeries bars;
         bars.bars = true;
         bars.barWidth = w;
         for (int b = 0; b < bins; ++b)
             bars.points.append(QPointF(lo + (b + 0.5) * w, counts[b]));
         hist.series.append(bars);
         hist.xFromZero = false;
-        ReportChartRenderer::Series line;
+        ChartSeries line;
         line.step = true;
         const std::size_t stride = std::max<std::size_t>(1, v.size() / 400);
         for (std::size_t i = 0; i < v.size(); i += stride)
@@ -230,41 +377,50 @@ void HistoryDetailWidget::showDistribution(std::int64_t pointId)
 
 void HistoryDetailWidget::applyVariant()
 {
-    const DeriveVariant variant = m_derive->variant();
-    const bool stored = variant == DeriveVariant{};
-    HistoryReader reader;
-    if (m_detail.summary.uuid.empty() || !reader.open(m_dbPath.toStdString()).ok())
+    if (!m_requested.isEmpty()) {
+        requestRun(m_requested); // the run under way is read again under the new variant
         return;
-    auto data = ReportData::fromHistory(reader, m_detail.summary.uuid);
-    if (!data)
+    }
+    if (m_detail.summary.uuid.empty())
         return;
-    ReportChartRenderer::Chart chart;
-    if (stored) {
+    HistoryService::run(
+        m_service, HistoryService::Channel::Variant, this,
+        [db = m_dbPath.toStdString(), run = m_detail, variant = m_derive->variant()] {
+            return HistoryLoads::variant(db, run, variant);
+        },
+        [this](Result<HistoryLoads::VariantData> data) {
+            if (!data)
+                emit statusMessage(qs(data.error().message));
+            else if (data->uuid == m_detail.summary.uuid && data->variant == m_derive->variant())
+                applyVariantData(*data);
+        });
+}
+
+void HistoryDetailWidget::applyVariantData(const HistoryLoads::VariantData &data)
+{
+    const DeriveVariant &variant = data.variant;
+    Chart chart;
+    if (variant == DeriveVariant{}) {
         m_derive->setStoredThroughputPoints(0);
         m_pointsProxy->setSourceModel(m_points);
-        chart = RunComparison::overlay({*data});
+        chart = RunComparison::overlay({data.report});
         chart.title = tr("Curve (stored data)");
     } else {
-        auto values = PointDeriver::deriveRun(reader, m_detail, variant);
-        auto curve = RunComparison::values(reader, *data, variant);
-        if (!values || !curve) {
-            emit statusMessage(qs(!values ? values.error().message : curve.error().message));
-            return;
-        }
         std::vector<DerivedPointRow> rows;
-        for (std::size_t i = 0; i < m_detail.points.size(); ++i)
-            rows.push_back({m_detail.points[i], (*values)[i]});
+        for (std::size_t i = 0; i < m_detail.points.size() && i < data.pointValues.size(); ++i)
+            rows.push_back({m_detail.points[i], data.pointValues[i]});
         int storedThroughput = 0;
-        for (const DerivedValues &v : *values)
+        for (const DerivedValues &v : data.pointValues)
             storedThroughput += v.storedThroughput ? 1 : 0;
         m_derive->setStoredThroughputPoints(storedThroughput);
         m_derived->setPoints(std::move(rows), variant);
         m_pointsProxy->setSourceModel(m_derived);
-        chart = RunComparison::overlay({*data}, {*curve}, variant);
+        chart = RunComparison::overlay({data.report}, {data.curve}, variant);
         chart.title = tr("Curve (%1)").arg(variant.label());
     }
-    for (int i = 0; i < chart.series.size() && i < int(data->run.scenarios.size()); ++i)
-        chart.series[i].name = qs(data->run.scenarios[i].id);
+    for (int i = 0; i < chart.series.size() && i < int(data.report.run.scenarios.size()); ++i)
+        chart.series[i].name =
+            CurveRule::legendName(qs(data.report.run.scenarios[i].id), chart.series[i].points);
     m_curve->setChart(chart);
 }
 

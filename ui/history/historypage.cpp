@@ -5,7 +5,9 @@
 #include "ui/history/exportactions.h"
 #include "ui/history/historycomparewidget.h"
 #include "ui/history/historydetailwidget.h"
+#include "ui/history/historyloads.h"
 #include "ui/history/historyroles.h"
+#include "ui/history/historyservice.h"
 #include "ui/history/runfilterproxy.h"
 #include "ui/history/runnoteseditor.h"
 #include "ui/history/runstablemodel.h"
@@ -13,7 +15,6 @@
 
 #include <QComboBox>
 #include <QFileDialog>
-#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLineEdit>
@@ -45,6 +46,11 @@ std::vector<std::string> globList(const QLineEdit *e)
 } // namespace
 
 HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
+    : HistoryPage(dbPath, nullptr, parent)
+{
+}
+
+HistoryPage::HistoryPage(const QString &dbPath, HistoryService *service, QWidget *parent)
     : QWidget(parent)
     , m_dbPath(dbPath)
     , m_runs(new RunsTableModel(this))
@@ -76,6 +82,7 @@ HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
     m_detail->setDatabasePath(m_dbPath);
     connect(m_detail, &HistoryDetailWidget::statusMessage, this, &HistoryPage::statusMessage);
     connect(m_detail, &HistoryDetailWidget::tagsSaved, this, &HistoryPage::refreshRun);
+    connect(m_detail, &HistoryDetailWidget::runShown, this, &HistoryPage::runShown);
 
     // Compare tab.
     m_compare = new HistoryCompareWidget;
@@ -89,8 +96,19 @@ HistoryPage::HistoryPage(const QString &dbPath, QWidget *parent)
     split->addWidget(m_view);
     split->addWidget(m_tabs);
     layout->addWidget(split, 1);
-    if (auto s = reload(); !s)
+    if (service) {
+        setHistoryService(service);
+        reloadInBackground();
+    } else if (auto s = reload(); !s) {
         emit statusMessage(QString::fromStdString(s.error().message));
+    }
+}
+
+void HistoryPage::setHistoryService(HistoryService *service)
+{
+    m_service = service;
+    m_detail->setHistoryService(service);
+    m_compare->setHistoryService(service);
 }
 
 QWidget *HistoryPage::buildFilterBar()
@@ -124,10 +142,7 @@ QWidget *HistoryPage::buildFilterBar()
         connect(b, &QPushButton::clicked, this, slot);
         l->addWidget(b);
     };
-    button(tr("Refresh"), [this] {
-        if (auto s = reload(); !s)
-            QMessageBox::warning(this, tr("History"), qs(s.error().message));
-    });
+    button(tr("Refresh"), [this] { reloadInBackground(); });
     button(tr("Import…"), [this] {
         const QString f =
             QFileDialog::getOpenFileName(this, tr("Import results"), QString(),
@@ -153,21 +168,70 @@ QWidget *HistoryPage::buildFilterBar()
     return bar;
 }
 
-Status HistoryPage::reload()
+Status HistoryPage::reload(bool selectNewest)
 {
-    if (!QFileInfo::exists(m_dbPath)) {
-        m_runs->setRows({});
-        return Ok{};
-    }
-    HistoryReader reader;
-    if (auto s = reader.open(m_dbPath.toStdString()); !s)
-        return s;
-    auto runs = reader.listRuns();
+    const QString keep = selectNewest ? QString() : currentRun();
+    auto runs = HistoryLoads::runs(m_dbPath.toStdString());
     if (!runs)
         return runs.error();
-    m_runs->setRows(std::move(*runs));
-    emit statusMessage(tr("%n run(s) in history", nullptr, m_runs->rowCount()));
+    applyRuns(std::move(*runs), keep);
     return Ok{};
+}
+
+Status HistoryPage::reloadAfterChange()
+{
+    if (!m_service)
+        return reload();
+    reloadInBackground();
+    return Ok{};
+}
+
+void HistoryPage::reloadInBackground(bool selectNewest)
+{
+    if (!m_service) {
+        if (auto s = reload(selectNewest); !s)
+            emit statusMessage(qs(s.error().message));
+        emit reloaded();
+        return;
+    }
+    const QString keep = selectNewest ? QString() : m_detail->requestedRun();
+    m_service->listRuns(m_dbPath, this, [this, keep](Result<std::vector<RunSummary>> runs) {
+        if (!runs)
+            emit statusMessage(qs(runs.error().message));
+        else
+            applyRuns(std::move(*runs), keep);
+        emit reloaded();
+    });
+}
+
+void HistoryPage::applyRuns(std::vector<RunSummary> runs, const QString &keep)
+{
+    m_runs->setRows(std::move(runs));
+    emit statusMessage(tr("%n run(s) in history", nullptr, m_runs->rowCount()));
+    if ((keep.isEmpty() || !selectRun(keep)) && m_proxy->rowCount() > 0) {
+        const QModelIndex newest = m_proxy->index(0, 0); // the view sorts by start time, newest first
+        m_view->selectionModel()->setCurrentIndex(newest, QItemSelectionModel::ClearAndSelect |
+                                                              QItemSelectionModel::Rows);
+    }
+}
+
+bool HistoryPage::selectRun(const QString &uuid)
+{
+    for (int r = 0; r < m_proxy->rowCount(); ++r) {
+        const QModelIndex i = m_proxy->index(r, 0);
+        if (i.data(HistoryRoles::UuidRole).toString() == uuid) {
+            m_view->selectionModel()->setCurrentIndex(i, QItemSelectionModel::ClearAndSelect |
+                                                             QItemSelectionModel::Rows);
+            m_view->scrollTo(i);
+            return m_detail->requestedRun() == uuid;
+        }
+    }
+    return false;
+}
+
+QString HistoryPage::currentRun() const
+{
+    return QString::fromStdString(m_detail->run().summary.uuid);
 }
 
 void HistoryPage::setFilter(const RunFilter &filter)
@@ -202,25 +266,28 @@ QStringList HistoryPage::selectedRuns() const
 
 bool HistoryPage::showRun(const QString &uuid)
 {
-    return m_detail->showRun(uuid);
+    return m_detail->showRun(uuid); // runShown follows from the detail tab
 }
+
 void HistoryPage::refreshRun(const QString &uuid)
 {
-    HistoryReader reader;
-    if (!reader.open(m_dbPath.toStdString()).ok())
-        return;
-    auto detail = reader.runDetail(uuid.toStdString());
-    if (!detail)
-        return;
-    for (int i = 0; i < m_runs->rowCount(); ++i) {
-        if (m_runs->row(i).uuid == detail->summary.uuid) {
-            m_runs->setRow(i, detail->summary);
-            break;
-        }
-    }
-    if (m_detail->notesEditor()->runUuid() == uuid)
-        m_detail->notesEditor()->setRun(detail->summary); // stored order (tags sorted by the store)
-    emit statusMessage(tr("Saved tags and notes of run %1").arg(uuid));
+    HistoryService::run(
+        m_service, HistoryService::Channel::RunRow, this,
+        [db = m_dbPath.toStdString(), uuid = uuid.toStdString()] { return HistoryLoads::summary(db, uuid); },
+        [this, uuid](Result<RunSummary> summary) {
+            if (!summary)
+                return;
+            for (int i = 0; i < m_runs->rowCount(); ++i) {
+                if (m_runs->row(i).uuid == summary->uuid) {
+                    m_runs->setRow(i, *summary);
+                    break;
+                }
+            }
+            if (m_detail->notesEditor()->runUuid() == uuid)
+                m_detail->notesEditor()->setRun(*summary); // stored order (tags sorted by the store)
+            emit statusMessage(tr("Saved tags and notes of run %1").arg(uuid));
+        },
+        uuid.toStdString());
 }
 
 PointsTableModel *HistoryPage::pointsModel() const
@@ -318,7 +385,7 @@ Status HistoryPage::importFile(const QString &path)
     if (!s)
         return s.error();
     emit statusMessage(tr("Imported %1 (%2): %3 scenario(s)").arg(path, qs(s->format)).arg(s->scenarios));
-    return reload();
+    return reloadAfterChange();
 }
 
 Status HistoryPage::deleteRuns(const QStringList &uuids)
@@ -328,7 +395,7 @@ Status HistoryPage::deleteRuns(const QStringList &uuids)
         ids.push_back(u.toStdString());
     if (auto s = HistoryMaintenance::deleteRuns(m_dbPath.toStdString(), ids); !s)
         return s;
-    return reload();
+    return reloadAfterChange();
 }
 
 QString HistoryPage::toCsv(const QAbstractItemModel *model)
@@ -346,14 +413,19 @@ void HistoryPage::writeReport()
     const QString f = QFileDialog::getSaveFileName(this, tr("PDF report"), QString(), tr("PDF (*.pdf)"));
     if (f.isEmpty())
         return;
-    HistoryReader reader;
-    Status st = reader.open(m_dbPath.toStdString());
-    if (st) {
-        auto data = ReportData::fromHistory(reader, sel.front().toStdString());
-        st = data ? ReportWriter::write(*data, f) : Status(data.error());
-    }
-    if (!st)
-        QMessageBox::warning(this, tr("Report"), qs(st.error().message));
+    // Read on the service's worker; drawn here (the report paints through widgets of ui/plots).
+    HistoryService::run(
+        m_service, HistoryService::Channel::Report, this,
+        [db = m_dbPath.toStdString(), uuid = sel.front().toStdString()] {
+            return HistoryLoads::report(db, uuid);
+        },
+        [this, f](Result<ReportData> data) {
+            const Status st = data ? ReportWriter::write(*data, f) : Status(data.error());
+            if (!st)
+                QMessageBox::warning(this, tr("Report"), qs(st.error().message));
+            else
+                emit statusMessage(tr("Report written to %1").arg(f));
+        });
 }
 
 void HistoryPage::columnMenu(const QPoint &pos)

@@ -2,11 +2,14 @@
 // History browser: runs table (filters, sorting, user-chosen columns) with import of vLLM/AIPerf/GenAI-Perf
 // files, delete, PDF report and CSV export; below it the run-detail tab (HistoryDetailWidget) and the compare
 // tab (HistoryCompareWidget).
-// Reads the history database through core/storage (HistoryReader opens per call). GUI thread.
+// Reads the history database through the injected HistoryService (every read on its worker thread, the
+// latest request of a kind wins, a closed page is not touched) or, without one, at once (HistoryLoads).
+// GUI thread.
 
 #include "core/storage/historyreader.h"
 #include "core/util/result.h"
 
+#include <QPointer>
 #include <QWidget>
 
 class QAbstractItemModel;
@@ -24,6 +27,7 @@ class DeriveControls;
 class DerivedPointsTableModel;
 class HistoryCompareWidget;
 class HistoryDetailWidget;
+class HistoryService;
 class PointsTableModel;
 class RunTimelineView;
 class RunFilterProxy;
@@ -36,9 +40,23 @@ class HistoryPage : public QWidget
 public:
     // dbPath: the history database (HistoryPath::resolve's answer); a missing file shows an empty list.
     explicit HistoryPage(const QString &dbPath, QWidget *parent = nullptr);
+    // With a history service from the start: even the first list is read on its worker.
+    HistoryPage(const QString &dbPath, HistoryService *service, QWidget *parent = nullptr);
 
     QString databasePath() const { return m_dbPath; }
-    Status reload();
+    // Re-reads the list. The run shown stays selected while it exists (unless selectNewest, e.g. after a
+    // run was recorded); otherwise the newest run is selected and shown, so the detail is never empty
+    // while there are runs.
+    Status reload(bool selectNewest = false);
+    // The same through the injected history service: the list is read on its worker thread and applied
+    // when it arrives (the latest request wins); reloaded() follows. Without a service: reload(). The run
+    // detail, compare tab, re-derivation, "Over time" and the PDF report read through it too.
+    void setHistoryService(HistoryService *service);
+    void reloadInBackground(bool selectNewest = false);
+    // Selects (and shows) a run of the list; false when the filter hides it or it is not stored. Through
+    // the service the detail follows when its read arrives (runShown).
+    bool selectRun(const QString &uuid);
+    QString currentRun() const; // uuid of the run in the detail tab ("" for none)
     void setFilter(const RunFilter &filter);
     // Fills the detail tab; false when the run cannot be read. Unsaved tag/note edits of the run shown
     // before are saved first (a failure is reported through statusMessage).
@@ -84,16 +102,24 @@ public:
 
 signals:
     void statusMessage(const QString &message);
+    // A background reload was applied to the list.
+    void reloaded();
+    // The detail tab now shows this run (full uuid).
+    void runShown(const QString &uuid);
 
 private:
     QWidget *buildFilterBar();
     void applyFilterFromUi();
     void writeReport();
+    // Reloads the list after a change of the database (import, delete), in the background when possible.
+    Status reloadAfterChange();
     void columnMenu(const QPoint &pos);
     // Re-reads one run's row (after its tags/notes were saved) without resetting the list or the selection.
     void refreshRun(const QString &uuid);
+    void applyRuns(std::vector<RunSummary> runs, const QString &keep);
 
     QString m_dbPath;
+    QPointer<HistoryService> m_service;
     RunsTableModel *m_runs;
     RunFilterProxy *m_proxy;
     QTableView *m_view;

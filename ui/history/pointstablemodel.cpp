@@ -16,6 +16,32 @@ QVariant num(double v, int decimals)
 {
     return PointCells::fixed(v, decimals, hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "n/a")));
 }
+// Merged shard runs (throughline-cli merge): how many shards ran the point, their start skew, the shards
+// that started late for the point's slot and those a partial merge lacks (results.json "merge"). Empty for
+// unsharded points.
+QVariant shardsCell(const nlohmann::json &aggregates)
+{
+    if (!aggregates.is_object() || !aggregates.contains("merge") || !aggregates["merge"].is_object())
+        return QString();
+    const nlohmann::json &m = aggregates["merge"];
+    const int shards = m.value("shards", 0);
+    QString text =
+        QCoreApplication::translate("Throughline::PointsTableModel", "%n shard(s), skew %1 ms", "", shards)
+            .arg(m.value("skew_ms", 0.0), 0, 'f', 1);
+    const auto tags = [&m](const char *key) {
+        QStringList out;
+        for (const auto &tag : m.value(key, nlohmann::json::array()))
+            if (tag.is_string())
+                out << QString::fromStdString(tag.get<std::string>());
+        return out.join(u", "_qs);
+    };
+    if (const QString late = tags("late_shards"); !late.isEmpty())
+        text += u"; "_qs + hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "late: %1")).arg(late);
+    if (const QString missing = tags("missing_shards"); !missing.isEmpty())
+        text +=
+            u"; "_qs + hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "missing: %1")).arg(missing);
+    return text;
+}
 } // namespace
 
 PointsTableModel::PointsTableModel(QObject *parent)
@@ -60,6 +86,10 @@ PointsTableModel::PointsTableModel(QObject *parent)
          },
          {},
          [](const PointRow &p) { return p.valid == 0 ? QVariant(QColor(252, 232, 200)) : QVariant(); }});
+    addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::PointsTableModel", "Shards")),
+               [](const PointRow &p) { return shardsCell(p.aggregates); },
+               {},
+               {}});
 }
 
 } // namespace Throughline

@@ -1,5 +1,7 @@
 #include "ui/history/runcomparison.h"
 
+#include "ui/plots/curverule.h"
+
 #include <QCoreApplication>
 
 #include <algorithm>
@@ -91,45 +93,25 @@ std::vector<RunComparison::EnvDiff> RunComparison::environmentDiff(const std::ve
     return out;
 }
 
-ReportChartRenderer::Chart RunComparison::overlay(const std::vector<ReportData> &runs)
+Chart RunComparison::overlay(const std::vector<ReportData> &runs)
 {
-    ReportChartRenderer::Chart chart;
+    Chart chart;
     chart.xLabel = QCoreApplication::translate("Throughline::RunComparison", "output tokens/s per GPU");
     chart.yLabel =
         QCoreApplication::translate("Throughline::RunComparison", "tokens/s per user (1000 / TPOT p90)");
     for (const ReportData &r : runs) {
         const QString variant = r.source == "throughline" ? u"steady"_qs : u"whole"_qs;
         for (const ScenarioResult &s : r.run.scenarios) {
-            ReportChartRenderer::Series series;
-            // Imported files often lack TPOT p90 (vLLM reports p50/p99) or a GPU count: fall back to
-            // TPOT mean / total tokens/s and say so in the label rather than dropping the run.
-            bool tpotMean = false, total = false;
-            for (const PointResult &p : s.points) {
-                if (const auto cp = p.curvePoint(); cp && std::isfinite(cp->first) && cp->first > 0) {
-                    series.points.append(QPointF(cp->first, cp->second));
-                    continue;
-                }
-                double x = p.metrics.outputTpsPerGpu;
-                if (!(std::isfinite(x) && x > 0)) {
-                    x = p.metrics.outputTps;
-                    total = true;
-                }
-                auto tpot = p.metricValue("tpot_ms", "p90");
-                if (!tpot) {
-                    tpot = p.metricValue("tpot_ms", "mean");
-                    tpotMean = tpot.has_value();
-                }
-                if (tpot && *tpot > 0 && std::isfinite(x))
-                    series.points.append(QPointF(x, 1000.0 / *tpot));
-            }
-            QString extra;
-            if (tpotMean)
-                extra += u", TPOT mean"_qs;
-            if (total)
-                extra += u", total tok/s"_qs;
-            series.name = u"%1 %2 (%3%4)"_qs.arg(shortId(r), qs(s.id), variant, extra);
+            ChartSeries series;
+            // The run monitor's rule (curverule.h): invalid points hollow with their reason; imported files
+            // without TPOT p90 (vLLM reports p50/p99) or a GPU count fall back to TPOT mean / total tokens/s.
+            for (const PointResult &p : s.points)
+                if (const auto cp = CurveRule::point(p))
+                    series.points.append(*cp);
+            series.name =
+                CurveRule::legendName(u"%1 %2 (%3)"_qs.arg(shortId(r), qs(s.id), variant), series.points);
             std::sort(series.points.begin(), series.points.end(),
-                      [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
+                      [](const ChartPoint &a, const ChartPoint &b) { return a.x < b.x; });
             chart.series.append(series);
         }
     }
@@ -206,18 +188,17 @@ Result<RunComparison::RunValues> RunComparison::values(HistoryReader &reader, co
     return out;
 }
 
-ReportChartRenderer::Chart RunComparison::overlay(const std::vector<ReportData> &runs,
-                                                  const std::vector<RunValues> &values,
-                                                  const DeriveVariant &variant)
+Chart RunComparison::overlay(const std::vector<ReportData> &runs, const std::vector<RunValues> &values,
+                             const DeriveVariant &variant)
 {
-    ReportChartRenderer::Chart chart;
+    Chart chart;
     chart.xLabel = throughputAxis(variant);
     chart.yLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "tokens/s per user (1000 / TPOT %1)"))
                        .arg(variant.statKey());
     for (std::size_t r = 0; r < runs.size() && r < values.size(); ++r) {
         const ReportData &run = runs[r];
         for (std::size_t s = 0; s < run.run.scenarios.size() && s < values[r].size(); ++s) {
-            ReportChartRenderer::Series series;
+            ChartSeries series;
             bool derived = false, total = false;
             for (const DerivedValues &v : values[r][s]) {
                 double x = v.outputTpsPerGpu;
@@ -241,25 +222,24 @@ ReportChartRenderer::Chart RunComparison::overlay(const std::vector<ReportData> 
                 label += u", total tok/s"_qs;
             series.name = u"%1 %2 (%3)"_qs.arg(shortId(run), qs(run.run.scenarios[s].id), label);
             std::sort(series.points.begin(), series.points.end(),
-                      [](const QPointF &a, const QPointF &b) { return a.x() < b.x(); });
+                      [](const ChartPoint &a, const ChartPoint &b) { return a.x < b.x; });
             chart.series.append(series);
         }
     }
     return chart;
 }
 
-void RunComparison::setStepMode(ReportChartRenderer::Chart &chart, bool step)
+void RunComparison::setStepMode(Chart &chart, bool step)
 {
-    for (ReportChartRenderer::Series &s : chart.series)
+    for (ChartSeries &s : chart.series)
         if (!s.bars)
             s.step = step;
 }
 
-ReportChartRenderer::Chart RunComparison::phaseBars(const std::vector<ReportData> &runs,
-                                                    const std::vector<RunValues> &values, BarMetric metric,
-                                                    const DeriveVariant &variant)
+Chart RunComparison::phaseBars(const std::vector<ReportData> &runs, const std::vector<RunValues> &values,
+                               BarMetric metric, const DeriveVariant &variant)
 {
-    ReportChartRenderer::Chart chart;
+    Chart chart;
     chart.legend = true;
     switch (metric) {
     case BarMetric::OutputTpsPerGpu:
@@ -286,7 +266,7 @@ ReportChartRenderer::Chart RunComparison::phaseBars(const std::vector<ReportData
     const int n = int(runs.size());
     const double width = 0.8 / std::max(1, n);
     for (int r = 0; r < n && r < int(values.size()); ++r) {
-        ReportChartRenderer::Series bars;
+        ChartSeries bars;
         bars.bars = true;
         bars.barWidth = width * 0.92;
         bool total = false, derived = false;

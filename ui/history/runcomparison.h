@@ -4,7 +4,7 @@
 // reads through the caller's reader; any thread.
 
 #include "ui/history/pointderiver.h"
-#include "ui/plots/reportchartrenderer.h"
+#include "ui/plots/chartpainter.h"
 #include "ui/report/reportdata.h"
 
 #include <QString>
@@ -29,7 +29,7 @@ public:
     static std::vector<EnvDiff> environmentDiff(const std::vector<ReportData> &runs);
     // One series per run × scenario; MLPerf curve axes. Imported runs are labelled with their
     // throughput variant ("whole"), ours with "steady".
-    static ReportChartRenderer::Chart overlay(const std::vector<ReportData> &runs);
+    static Chart overlay(const std::vector<ReportData> &runs);
     static QString shortId(const ReportData &run);
 
     // Values of every point of a run under a variant, aligned with run.run.scenarios[s].points.
@@ -42,19 +42,17 @@ public:
 
     // Overlaid curves from values: x = output tokens/s per GPU, y = 1000 / TPOT at the variant's
     // percentile; each series labelled with its run, scenario and throughput variant.
-    static ReportChartRenderer::Chart overlay(const std::vector<ReportData> &runs,
-                                              const std::vector<RunValues> &values,
-                                              const DeriveVariant &variant);
+    static Chart overlay(const std::vector<ReportData> &runs, const std::vector<RunValues> &values,
+                         const DeriveVariant &variant);
     // MLPerf Endpoints step function (true) or straight segments (false) for every line series.
-    static void setStepMode(ReportChartRenderer::Chart &chart, bool step);
+    static void setStepMode(Chart &chart, bool step);
 
     enum class BarMetric { OutputTpsPerGpu, TtftP99, TpotP99 };
     // One bar group per phase (first-seen order), one bar series per run: the metric at the operating point
     // of the run's highest-throughput scenario in that phase. values: per run, with p99 latencies for the
     // latency metrics. A run without that phase (or an undefined value) has no bar in the group.
-    static ReportChartRenderer::Chart phaseBars(const std::vector<ReportData> &runs,
-                                                const std::vector<RunValues> &values, BarMetric metric,
-                                                const DeriveVariant &variant);
+    static Chart phaseBars(const std::vector<ReportData> &runs, const std::vector<RunValues> &values,
+                           BarMetric metric, const DeriveVariant &variant);
 };
 
 } // namespace Throughline

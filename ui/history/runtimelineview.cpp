@@ -1,18 +1,14 @@
 #include "ui/history/runtimelineview.h"
 
-#include "core/storage/historyreader.h"
-#include "core/storage/telemetryreader.h"
 #include "core/telemetry/commonseries.h"
 #include "ui/history/chartview.h"
+#include "ui/history/historyservice.h"
 
 #include <QComboBox>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QVBoxLayout>
-
-#include <algorithm>
-#include <limits>
 
 namespace Throughline {
 
@@ -21,17 +17,6 @@ namespace {
 QString qs(const std::string &s)
 {
     return QString::fromStdString(s);
-}
-
-QString loadLabel(const nlohmann::json &config, int pointIndex)
-{
-    const nlohmann::json load =
-        config.is_object() ? config.value("load", nlohmann::json::object()) : nlohmann::json::object();
-    if (load.is_object() && load.contains("concurrency"))
-        return u"C="_qs + qs(load["concurrency"].dump());
-    if (load.is_object() && load.contains("rate"))
-        return qs(load["rate"].dump()) + u"/s"_qs;
-    return u"#"_qs + QString::number(pointIndex);
 }
 
 // "GPU 0", "engine=1", … from the stored labels; empty when the series has none.
@@ -45,12 +30,12 @@ QString labelText(const nlohmann::json &labels)
     return parts.join(u", "_qs);
 }
 
-ReportChartRenderer::Series line(const QString &name, const QList<QPointF> &points,
-                                 Qt::PenStyle pen = Qt::SolidLine)
+ChartSeries line(const QString &name, const QList<QPointF> &points, Qt::PenStyle pen = Qt::SolidLine)
 {
-    ReportChartRenderer::Series s;
+    ChartSeries s;
     s.name = name;
-    s.points = points;
+    for (const QPointF &p : points)
+        s.points.append(p);
     s.dots = points.size() <= 40; // dense series read better as lines
     s.pen = pen;
     return s;
@@ -77,6 +62,8 @@ RunTimelineView::RunTimelineView(QWidget *parent)
     for (std::size_t i = 0; i < m_charts.size(); ++i) {
         m_charts[i] = new ChartView;
         m_charts[i]->setMinimumSize(200, 120);
+        m_charts[i]->setEmptyText(
+            tr("Not recorded for this scenario (no request rows or server telemetry)."));
         grid->addWidget(m_charts[i], int(i) / 4, int(i) % 4);
     }
     layout->addLayout(grid, 1);
@@ -87,6 +74,11 @@ RunTimelineView::RunTimelineView(QWidget *parent)
             emit statusMessage(qs(s.error().message));
     });
     clear();
+}
+
+void RunTimelineView::setHistoryService(HistoryService *service)
+{
+    m_service = service;
 }
 
 void RunTimelineView::clear()
@@ -101,18 +93,31 @@ void RunTimelineView::clear()
         c->setChart({});
 }
 
-void RunTimelineView::setRun(const RunDetail &detail)
+void RunTimelineView::listScenarios(const RunDetail &detail)
 {
     clear();
     m_run = detail;
-    {
-        const QSignalBlocker block(m_scenario);
-        for (const ScenarioRow &s : m_run.scenarios)
-            m_scenario->addItem(qs(s.key), s.index);
-    }
+    const QSignalBlocker block(m_scenario);
+    for (const ScenarioRow &s : m_run.scenarios)
+        m_scenario->addItem(qs(s.key), s.index);
+}
+
+void RunTimelineView::setRun(const RunDetail &detail)
+{
+    listScenarios(detail);
     if (!m_run.scenarios.empty())
         if (auto s = showScenario(m_run.scenarios.front().index); !s)
             emit statusMessage(qs(s.error().message));
+}
+
+void RunTimelineView::setRun(const RunDetail &detail, const std::optional<HistoryLoads::TimelineData> &first,
+                             const std::string &firstError)
+{
+    listScenarios(detail);
+    if (first)
+        apply(*first);
+    else if (!firstError.empty())
+        emit statusMessage(qs(firstError));
 }
 
 Status RunTimelineView::showScenario(int scenarioIndex)
@@ -125,48 +130,45 @@ Status RunTimelineView::showScenario(int scenarioIndex)
         const QSignalBlocker block(m_scenario);
         m_scenario->setCurrentIndex(comboIndex);
     }
-    HistoryReader reader;
-    if (auto s = reader.open(m_dbPath.toStdString()); !s)
-        return s;
-    // Every stored row of the scenario's points (warm-up included: it loads the server like the rest).
-    std::vector<RequestRow> rows;
-    QList<ReportChartRenderer::Marker> markers;
-    for (const PointRow &p : m_run.points) {
-        if (p.scenarioIndex != scenarioIndex)
-            continue;
-        auto r = reader.requests(p.id, true);
-        if (!r)
-            return r.error();
-        std::int64_t firstSend = std::numeric_limits<std::int64_t>::max();
-        for (const RequestRow &row : *r)
-            if (row.tSendNs != kNoTime)
-                firstSend = std::min(firstSend, row.tSendNs);
-        if (firstSend != std::numeric_limits<std::int64_t>::max())
-            markers.append({true, double(firstSend) / 1e9, loadLabel(p.config, p.pointIndex)});
-        rows.insert(rows.end(), std::make_move_iterator(r->begin()), std::make_move_iterator(r->end()));
+    if (!m_service) {
+        auto data = HistoryLoads::timeline(m_dbPath.toStdString(), m_run, scenarioIndex);
+        if (!data)
+            return data.error();
+        apply(*data);
+        return Ok{};
     }
-    m_timeline = RunTimeline::compute(rows);
+    m_service->request(
+        HistoryService::Channel::Timeline, this,
+        [db = m_dbPath.toStdString(), run = m_run, scenarioIndex] {
+            return HistoryLoads::timeline(db, run, scenarioIndex);
+        },
+        [this](Result<HistoryLoads::TimelineData> data) {
+            if (!data)
+                emit statusMessage(qs(data.error().message));
+            else if (data->uuid == m_run.summary.uuid) // not a scenario of a run shown before
+                apply(*data);
+        });
+    return Ok{};
+}
 
-    TelemetryReader telemetry;
-    std::vector<StoredTelemetrySeries> series;
-    QString telemetryNote;
-    if (auto s = telemetry.open(m_dbPath.toStdString()); !s)
-        return s;
-    TelemetryQuery q;
-    q.scenarioIndex = scenarioIndex;
-    auto got = telemetry.series(m_run.summary.uuid, q);
-    if (!got)
-        return got.error();
-    series = std::move(*got);
+void RunTimelineView::apply(const HistoryLoads::TimelineData &data)
+{
+    const int comboIndex = m_scenario->findData(data.scenarioIndex);
+    if (comboIndex >= 0 && m_scenario->currentIndex() != comboIndex) {
+        const QSignalBlocker block(m_scenario);
+        m_scenario->setCurrentIndex(comboIndex);
+    }
+    m_timeline = data.timeline;
+    const std::vector<StoredTelemetrySeries> &series = data.telemetry;
+    const QList<ChartReferenceLine> &markers = data.markers;
     m_telemetrySeries = 0;
 
-    using Chart = ReportChartRenderer::Chart;
     std::array<Chart, PanelCount> charts;
     const QString time = tr("run time (s)");
     for (Chart &c : charts) {
         c.xLabel = time;
         c.xFromZero = false;
-        c.markers = markers;
+        c.references = markers;
     }
     charts[Throughput].title = tr("Output tokens/s");
     charts[Throughput].yLabel = tr("tokens/s");
@@ -234,8 +236,7 @@ Status RunTimelineView::showScenario(int scenarioIndex)
                         .arg(m_timeline.outputTokens)
                         .arg(m_timeline.bucketS)
                         .arg(m_telemetrySeries)
-                        .arg(telemetry.hasTelemetry() ? QString() : tr(" (database without telemetry)")));
-    return Ok{};
+                        .arg(data.databaseHasTelemetry ? QString() : tr(" (database without telemetry)")));
 }
 
 } // namespace Throughline

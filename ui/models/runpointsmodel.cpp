@@ -2,6 +2,7 @@
 
 #include "core/metrics/metricdefinitions.h"
 #include "ui/models/roles.h"
+#include "ui/report/validitynotes.h"
 
 #include <QColor>
 
@@ -157,7 +158,7 @@ QVariant RunPointsModel::data(const QModelIndex &index, int role) const
                                             "flight finished and are counted (%1 measured).")
                                              .arg(p.nSent));
             for (const std::string &n : p.validity.notes)
-                notes << QString::fromStdString(n);
+                notes << ValidityNotes::translate(n);
             return notes.join(u'\n');
         }
         return {};

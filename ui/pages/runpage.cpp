@@ -1,11 +1,11 @@
 #include "ui/pages/runpage.h"
 
-#include "core/campaign/campaignjson.h"
+#include "core/campaign/campaignhash.h"
 #include "core/campaign/campaignvalidator.h"
 #include "core/campaign/catalog.h"
 #include "core/campaign/matrixexpander.h"
+#include "core/engine/loadschedule.h"
 #include "core/metrics/metricdefinitions.h"
-#include "core/storage/runrecording.h"
 #include "core/targets/targettable.h"
 #include "core/targets/verdict.h"
 #include "core/telemetry/commonseries.h"
@@ -20,10 +20,9 @@
 #include "ui/settings/themecontroller.h"
 
 #include <QAction>
-#include <QCryptographicHash>
 #include <QDir>
-#include <QFile>
 #include <QFileInfo>
+#include <QLocale>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -39,6 +38,7 @@
 #include <QToolBar>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
 #include <utility>
 
@@ -49,25 +49,6 @@ namespace Throughline {
 namespace {
 
 constexpr int kTickMs = 100; // ~10 Hz: the live pipeline's only clock
-
-int plannedPoints(const LoadPlan &p)
-{
-    switch (p.mode) {
-    case LoadPlan::Mode::Closed:
-        return int(p.concurrencies.size());
-    case LoadPlan::Mode::Open:
-        return int(p.rates.size());
-    case LoadPlan::Mode::Search:
-        return p.searchMaxPoints;
-    case LoadPlan::Mode::Curve: {
-        int n = 0;
-        for (long long c = std::max(1, p.cMin); c <= p.cMax; c *= 2)
-            ++n;
-        return std::max(n, 1);
-    }
-    }
-    return 0;
-}
 
 QString formatDuration(double s)
 {
@@ -135,6 +116,7 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     , m_loadLabel(new QLabel(this))
     , m_errorsLabel(new QLabel(this))
     , m_clientBound(new QLabel(this))
+    , m_clientBudget(new QLabel(this))
     , m_overall(new QProgressBar(this))
     , m_scenario(new QProgressBar(this))
     , m_curve(new CurvePlot(this))
@@ -183,6 +165,15 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     m_clientBound->setStyleSheet(
         QStringLiteral("QLabel { background: #fff3cd; color: #664d03; padding: 4px; border-radius: 3px; }"));
     m_clientBound->hide();
+    m_clientBudget->setObjectName(QStringLiteral("clientBudget"));
+    m_clientBudget->setWordWrap(true);
+    m_clientBudget->setToolTip(
+        tr("The client's own error budget, in wall-clock time whatever the simulator's time scale: how "
+           "long its send path was blocked (a request due for more than 5 ms and not yet sent), and the "
+           "delay it added to what it read (p99 of ready sockets waiting in its workers plus its threads' "
+           "average wait for a CPU). A point blocked for more than 5 % of it and 100 ms, or with more than "
+           "5 ms added, is client_bound."));
+    m_clientBudget->hide();
 
     m_latency->setObjectName(QStringLiteral("latencyPlot"));
     m_latency->addSeries(tr("TTFT p50"));
@@ -274,6 +265,7 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     layout->addWidget(toolbar);
     layout->addLayout(progress);
     layout->addWidget(m_clientBound);
+    layout->addWidget(m_clientBudget);
     layout->addWidget(split, 1);
 
     m_timer->setInterval(kTickMs);
@@ -337,7 +329,8 @@ bool RunPage::start()
         return false;
     const Campaign &c = m_document->campaign();
     const Catalog &catalog = Catalog::builtin();
-    const std::string text = CampaignJson::write(c);
+    const std::string text =
+        canonicalCampaignText(c); // what is validated, stored and hashed (campaignhash.h)
     const auto outcome = CampaignValidator(catalog).validate(text);
     if (!outcome.problems.empty()) {
         m_status->setText(tr("The campaign has %n problem(s); fix them in the designer first.", nullptr,
@@ -357,55 +350,35 @@ bool RunPage::start()
     for (const Scenario &s : m_scenarios)
         m_timeScales.push_back(s.endpoint.kind == Endpoint::Kind::Simulated ? s.endpoint.sim.timeScale : 1.0);
 
-    RunOptions options;
-    options.workers = m_workers;
-    options.campaignName = c.name;
-    options.campaignSha256 =
-        QCryptographicHash::hash(QByteArray::fromStdString(text), QCryptographicHash::Sha256)
-            .toHex()
-            .toStdString();
-    options.simLauncher = m_simLauncher;
-    // Raw records are kept for storage only: AfterRun records the run, then drops them.
-    options.keepRecords = !m_databasePath.isEmpty();
-    RunSession::AfterRun afterRun;
-    if (options.keepRecords)
-        afterRun = [db = m_databasePath.toStdString(), text, name = c.name, sha = options.campaignSha256,
-                    targets = targetsPath().toStdString(), targetsRef = c.targets.file,
-                    planned = m_scenarios](RunOutcome &run) -> QString {
-            // Run thread: the same judging and storage as `throughline-cli run`.
-            std::optional<TargetTable> table;
-            if (!targets.empty())
-                if (auto t = TargetTable::load(targets))
-                    table = std::move(t).value();
-            const RunResults res = runResultsFromOutcome(run, name, sha, [&](const Scenario &s) {
-                return table ? table->matching(s) : std::vector<TargetRow>{};
-            });
-            RunRecordingInfo info;
-            info.campaignJson = text;
-            info.source = "throughline";
-            // Scenarios the run never reached are stored "not_run", as the results table shows them.
-            info.plannedScenarios = planned;
-            if (table) { // as the CLI stores it: merge and re-judging read it back
-                QFile tf(QString::fromStdString(targets.substr(0, targets.rfind('#'))));
-                if (tf.open(QIODevice::ReadOnly))
-                    info.targets.push_back({{"name", table->name()},
-                                            {"file", targetsRef},
-                                            {"preset", table->activePreset()},
-                                            {"text", tf.readAll().toStdString()}});
-            }
-            const Status st = recordRun(db, run, res, info);
-            for (ScenarioOutcome &so : run.scenarios)
-                for (PointOutcome &po : so.points)
-                    std::vector<RequestRecord>().swap(po.records);
-            return st ? QString() : QString::fromStdString(st.error().message);
-        };
+    // Targets loaded once: curve markers now, verdicts on the run's thread (CampaignRun).
+    const QString docPath = m_document->filePath();
+    const std::string baseDir = !docPath.isEmpty() && !docPath.startsWith(u':')
+                                    ? QFileInfo(docPath).absolutePath().toStdString()
+                                    : "";
+    auto targets = loadRunTargets(c, baseDir);
+    if (!targets) {
+        m_status->setText(
+            tr("Cannot load the target table: %1").arg(QString::fromStdString(targets.error().message)));
+        return false;
+    }
+    CampaignRun::Setup setup;
+    setup.scenarios = m_scenarios;
+    setup.campaignName = c.name;
+    setup.campaignText = text;
+    setup.targets = *targets;
+    setup.historyDb = m_databasePath.toStdString(); // recorded point by point, as `throughline-cli run` does
+    setup.source = "throughline";
+    setup.keepRecordsAfterRun = false; // stored in the history; the page shows aggregates only
+    setup.options.workers = m_workers;
+    setup.options.simLauncher = m_simLauncher;
+    setup.options.keepRecords = !m_databasePath.isEmpty();
 
     std::vector<int> planned;
     QStringList names;
     QList<CurvePlot::Marker> markers;
     QList<double> floors;
     for (const Scenario &s : m_scenarios) {
-        planned.push_back(plannedPoints(s.plan));
+        planned.push_back(plannedPointCount(s.plan));
         names << QString::fromStdString(s.id);
         if (s.slo.tpotMs > 0 && !floors.contains(1000.0 / s.slo.tpotMs)) {
             floors << 1000.0 / s.slo.tpotMs;
@@ -414,18 +387,12 @@ bool RunPage::start()
         }
     }
     // Throughput targets from the campaign's target table, as vertical markers.
-    const QString targets = targetsPath();
-    if (!targets.isEmpty()) {
-        if (auto table = TargetTable::load(targets.toStdString())) {
-            for (const Scenario &s : m_scenarios)
-                for (const TargetRow &row : table->matching(s))
-                    if (row.metric == "output_tps_per_gpu")
-                        markers << CurvePlot::Marker{true, row.value,
-                                                     tr("%1 target %2")
-                                                         .arg(QString::fromUtf8(targetKindKey(row.kind)))
-                                                         .arg(row.value)};
-        }
-    }
+    for (const Scenario &s : m_scenarios)
+        for (const TargetRow &row : targets->rowsFor(s))
+            if (row.metric == "output_tps_per_gpu")
+                markers << CurvePlot::Marker{
+                    true, row.value,
+                    tr("%1 target %2").arg(QString::fromUtf8(targetKindKey(row.kind))).arg(row.value)};
     m_results->setScenarios(m_scenarios, planned);
     m_points->reset(names);
     m_stopping = false;
@@ -446,11 +413,12 @@ bool RunPage::start()
     m_lastScenario = m_lastPoint = -1;
     m_maxLatenessMs = m_maxReplotMs = 0;
     m_clientBound->hide();
+    m_clientBudget->hide();
     m_errorsLabel->clear();
     m_overall->setValue(0);
     m_scenario->setValue(0);
 
-    if (!m_session->start(m_scenarios, std::move(options), std::move(afterRun)))
+    if (!m_session->start(std::move(setup)))
         return false;
     m_status->setText(tr("Starting %n scenario(s)…", nullptr, int(m_scenarios.size())));
     setEngineState(tr("running"));
@@ -480,19 +448,6 @@ void RunPage::stopSending()
     setEngineState(tr("finishing in-flight requests"));
     m_status->setText(tr("Stop sending: finishing in-flight requests…"));
     updateActions();
-}
-
-QString RunPage::targetsPath() const
-{
-    const Campaign &c = m_document->campaign();
-    if (c.targets.file.empty())
-        return {};
-    QString path = QString::fromStdString(c.targets.file);
-    const QString docPath = m_document->filePath();
-    if (!path.startsWith(u':') && QFileInfo(path).isRelative() && !docPath.isEmpty() &&
-        !docPath.startsWith(u':'))
-        path = QFileInfo(docPath).absoluteDir().filePath(path);
-    return path;
 }
 
 void RunPage::pointFinished(int scenario, int point, const PointResult &result, bool aborted)
@@ -529,14 +484,14 @@ void RunPage::updateCurve()
     if (m_outcome) {
         for (const ScenarioOutcome &so : m_outcome->scenarios)
             for (const PointOutcome &po : so.points)
-                if (auto cp = po.result.curvePoint())
-                    pts << CurvePlot::Point{so.scenarioIndex, cp->first, cp->second, false};
+                if (auto pt = CurvePlot::pointOf(so.scenarioIndex, po.result))
+                    pts << *pt;
     } else {
         // During the run: the engine's aggregates of every point finished so far (RunSession::pointFinished).
         for (int i = 0; i < m_points->rowCount(); ++i) {
             const RunPointsModel::Row &r = m_points->row(i);
-            if (auto cp = r.point.curvePoint())
-                pts << CurvePlot::Point{r.scenarioIndex, cp->first, cp->second, false};
+            if (auto pt = CurvePlot::pointOf(r.scenarioIndex, r.point))
+                pts << *pt;
         }
     }
     m_curve->setPoints(pts);
@@ -583,14 +538,13 @@ void RunPage::poll()
         m_overall->setValue(int(std::min<std::uint64_t>(100, p.finishedRequests * 100 / p.plannedRequests)));
     if (p.scenarioIndex >= 0 && p.scenarioIndex < int(m_scenarios.size())) {
         const Scenario &sc = m_scenarios[size_t(p.scenarioIndex)];
-        const int nPoints = std::max(1, plannedPoints(sc.plan));
+        const int nPoints = std::max(1, plannedPointCount(sc.plan));
         double fraction = 0;
         if (const auto *acc = m_data->point(p.scenarioIndex, p.pointIndex)) {
-            const int c = p.pointIndex >= 0 && p.pointIndex < int(sc.plan.concurrencies.size())
-                              ? sc.plan.concurrencies[size_t(p.pointIndex)]
-                              : 1;
-            const double budget =
-                sc.plan.requestCount > 0 ? sc.plan.requestCount : sc.plan.requestMultiplier * c;
+            // Requests the point sends, warm-up included (the live counts include it), by the engine's rules.
+            const double budget = p.load.mode == PointLoad::Mode::Rate
+                                      ? openLoopBudget(sc.plan, p.load.rate).total()
+                                      : closedBudget(sc.plan, std::max(1, p.load.concurrency)).total();
             fraction = budget > 0 ? std::min(1.0, (acc->ok + acc->failed) / budget) : 0;
         }
         m_scenario->setValue(int(100.0 * std::min(1.0, (std::max(0, p.pointIndex) + fraction) / nPoints)));
@@ -602,15 +556,15 @@ void RunPage::poll()
         if (!m_stopping)
             setEngineState(tr("running %1/%2").arg(p.scenarioIndex + 1).arg(p.scenarioCount));
         // Achieved vs target: in flight against C, finished requests/s from the last closed bucket.
-        const QString label = QString::fromStdString(p.pointLabel);
         const double rate = closed.empty() ? -1 : closed.back().requestRate;
+        const bool rateMode = p.load.mode == PointLoad::Mode::Rate;
         QString text = tr("In flight %1").arg(p.inFlight);
-        if (label.startsWith(u"C="))
-            text = tr("In flight %1 of target %2").arg(p.inFlight).arg(label.mid(2));
+        if (!rateMode && p.load.concurrency > 0)
+            text = tr("In flight %1 of target %2").arg(p.inFlight).arg(p.load.concurrency);
         if (rate >= 0)
             text += tr(" · %1 req/s finished").arg(rate, 0, 'f', 1);
-        if (label.startsWith(u"rate="))
-            text += tr(" (target %1)").arg(label.mid(5));
+        if (rateMode)
+            text += tr(" (target %1)").arg(QStringLiteral("%1/s").arg(p.load.rate));
         m_loadLabel->setText(text);
     }
     if (m_stopping)
@@ -682,8 +636,12 @@ void RunPage::pollTelemetry(int scenarioIndex)
     }
 }
 
-void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &error, const QString &note)
+void RunPage::finish(std::shared_ptr<const CampaignRun::Finished> done, const QString &error)
 {
+    // Aliases `done`: the outcome lives as long as the page keeps it.
+    const std::shared_ptr<const RunOutcome> outcome =
+        done ? std::shared_ptr<const RunOutcome>(done, &done->run) : nullptr;
+    const QString note = done ? QString::fromStdString(done->recordError) : QString();
     poll(); // drain the last samples
     m_timer->stop();
     const auto closed = m_data->flush();
@@ -702,20 +660,19 @@ void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &e
         return;
     }
 
-    // Targets for verdicts: the campaign's table (if any) plus the scenario SLOs (judged by default).
-    std::optional<TargetTable> table;
-    if (const QString path = targetsPath(); !path.isEmpty()) {
-        if (auto t = TargetTable::load(path.toStdString()))
-            table = std::move(t).value();
-        else
-            qCWarning(lcRunPage) << "targets:" << QString::fromStdString(t.error().message);
-    }
+    // Verdicts as the run judged them (CampaignRun: SLOs + targets, once; the same the history stores).
     bool clientBound = false;
     QStringList boundPoints;
-    for (const ScenarioOutcome &so : outcome->scenarios) {
+    double worstBlockedPct = -1, worstAddedMs = -1; // over the run's points; < 0: none measured
+    for (std::size_t si = 0; si < outcome->scenarios.size(); ++si) {
+        const ScenarioOutcome &so = outcome->scenarios[si];
         std::vector<PointResult> points;
         for (const PointOutcome &po : so.points) {
             points.push_back(po.result);
+            if (!std::isnan(po.result.client.sendBlockedPct))
+                worstBlockedPct = std::max(worstBlockedPct, po.result.client.sendBlockedPct);
+            if (!std::isnan(po.result.client.addedDelayP99Ms))
+                worstAddedMs = std::max(worstAddedMs, po.result.client.addedDelayP99Ms);
             const auto &flags = po.result.validity.flags;
             if (std::find(flags.begin(), flags.end(), std::string(ValidityFlag::ClientBound)) !=
                 flags.end()) {
@@ -723,8 +680,7 @@ void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &e
                 boundPoints << QString::fromStdString(so.scenario.id);
             }
         }
-        const std::vector<TargetRow> rows = table ? table->matching(so.scenario) : std::vector<TargetRow>{};
-        const Verdict verdict = judgeScenario(so.scenario, points, rows);
+        const Verdict &verdict = done->results.scenarios[si].verdict;
         // Stopped (not cancelled): the scenario running at the stop is shown with its measured figures
         // and a "stopped" note, never as pass/fail; the point cut short is marked in the points table.
         const bool stoppedHere = stopped && !outcome->cancelled && so.aborted &&
@@ -749,9 +705,17 @@ void RunPage::finish(std::shared_ptr<const RunOutcome> outcome, const QString &e
         boundPoints.removeDuplicates();
         m_clientBound->setText(
             tr("⚠ Client-bound: the load generator itself limited the measurement in %1 "
-               "(CPU, send lateness or achieved load below target). Use more workers or a bigger client.")
+               "(CPU, blocked send path, added delay or achieved load below target). Use more workers or "
+               "a bigger client.")
                 .arg(boundPoints.join(u", ")));
         m_clientBound->show();
+    }
+    if (worstBlockedPct >= 0 && worstAddedMs >= 0) {
+        m_clientBudget->setText(
+            tr("Client error budget (wall clock, worst point): send path blocked "
+               "%1 % of the point, added delay %2 ms (p99).")
+                .arg(QLocale().toString(worstBlockedPct, 'f', 2), QLocale().toString(worstAddedMs, 'f', 2)));
+        m_clientBudget->show();
     }
     updateCurve();
     m_overall->setValue(outcome->cancelled ? m_overall->value() : 100);

@@ -3,11 +3,12 @@
 // achieved vs target load, errors by class, a client-bound warning, four live plots fed from the
 // engine's LiveSnapshot on a ~10 Hz QTimer (never a signal per sample) and a results table with
 // verdict and validity badges, and a points table + curve filled point by point as the engine
-// finishes each load point. Finished runs are recorded in the history database (core/storage/
-// runrecording.h, on the run's thread). Lives in the GUI thread; the engine runs on RunSession's thread.
+// finishes each load point. Runs go through core/run/campaignrun.h as `throughline-cli run` does: recorded
+// in the history database point by point, judged once on the run's thread. Lives in the GUI thread; the
+// engine runs on RunSession's thread.
 
 #include "core/campaign/scenario.h"
-#include "core/engine/runcontroller.h"
+#include "core/run/campaignrun.h"
 
 #include <QElapsedTimer>
 #include <QWidget>
@@ -85,12 +86,11 @@ signals:
 
 private:
     void poll();
-    void finish(std::shared_ptr<const RunOutcome> outcome, const QString &error, const QString &note);
+    void finish(std::shared_ptr<const CampaignRun::Finished> done, const QString &error);
     void pointFinished(int scenario, int point, const PointResult &result, bool aborted);
     void setEngineState(const QString &state);
     void updateActions();
     void updateCurve();
-    QString targetsPath() const; // the campaign's target table, resolved against the document's folder
     void markPointFinished(int scenario, int point);
     void pollTelemetry(int scenarioIndex);
 
@@ -130,6 +130,7 @@ private:
     QLabel *m_loadLabel;
     QLabel *m_errorsLabel;
     QLabel *m_clientBound;
+    QLabel *m_clientBudget; // the client's error budget of the finished run (worst point, wall clock)
     QProgressBar *m_overall;
     QProgressBar *m_scenario;
     CurvePlot *m_curve;

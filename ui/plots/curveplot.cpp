@@ -1,9 +1,12 @@
 #include "ui/plots/qcp.h"
 
 #include "ui/plots/curveplot.h"
+#include "ui/plots/chartplot.h"
+#include "ui/plots/curverule.h"
 #include "ui/plots/plotsetup.h"
 
 #include <QEvent>
+#include <QToolTip>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -19,19 +22,60 @@ CurvePlot::CurvePlot(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     PlotSetup::initLivePlot(m_plot);
-    m_plot->plotLayout()->insertRow(0);
-    m_plot->plotLayout()->addElement(0, 0,
-                                     new QCPTextElement(m_plot, tr("Throughput vs interactivity"), QFont()));
-    m_plot->xAxis->setLabel(tr("output tokens/s per GPU"));
-    m_plot->yAxis->setLabel(tr("tokens/s per user (1000 / TPOT p90)"));
     // The frontier runs from top-left (interactive) to bottom-right (throughput); bottom-left is
     // dominated and stays empty, so the legend goes there.
     m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
     setToolTip(
         tr("One point per finished load point: x = output_tps_per_gpu (output tokens/s over all GPUs), "
-           "y = interactivity = 1000 / TPOT p90. Hollow points are live estimates."));
-    PlotSetup::applyPalette(m_plot, palette());
+           "y = interactivity = 1000 / TPOT p90. Hollow points are live estimates or invalid points."));
     rebuild();
+    PlotSetup::applyPalette(m_plot, palette());
+    // The reason of a hollow point (and every point's values) on hover.
+    connect(m_plot, &QCustomPlot::mouseMove, this, [this](QMouseEvent *event) {
+        const QString tip = toolTipAt(event->pos());
+        if (tip.isEmpty())
+            QToolTip::hideText();
+        else
+            QToolTip::showText(event->globalPosition().toPoint(), tip, m_plot);
+    });
+}
+
+QPoint CurvePlot::pixelOf(double x, double y) const
+{
+    return QPoint(int(m_plot->xAxis->coordToPixel(x)), int(m_plot->yAxis->coordToPixel(y)));
+}
+
+QString CurvePlot::toolTipAt(const QPoint &pos) const
+{
+    const Point *nearest = nullptr;
+    double best = 10 * 10; // within 10 px
+    for (const Point &p : m_points) {
+        const double dx = m_plot->xAxis->coordToPixel(p.x) - pos.x();
+        const double dy = m_plot->yAxis->coordToPixel(p.y) - pos.y();
+        if (dx * dx + dy * dy <= best) {
+            best = dx * dx + dy * dy;
+            nearest = &p;
+        }
+    }
+    if (!nearest)
+        return {};
+    QString text = tr("%1: %2 tok/s per GPU, %3 tok/s per user")
+                       .arg(m_names.value(nearest->series, tr("scenario %1").arg(nearest->series + 1)))
+                       .arg(nearest->x, 0, 'f', 1)
+                       .arg(nearest->y, 0, 'f', 1);
+    if (nearest->estimate)
+        text += u"\n"_qs + tr("live estimate");
+    else if (!nearest->valid)
+        text += u"\n"_qs + tr("not valid for a verdict: %1").arg(nearest->reason);
+    return text;
+}
+
+std::optional<CurvePlot::Point> CurvePlot::pointOf(int series, const PointResult &point)
+{
+    const auto cp = CurveRule::point(point);
+    if (!cp)
+        return std::nullopt;
+    return Point{series, cp->x, cp->y, false, cp->valid, cp->reason};
 }
 
 void CurvePlot::setSeriesNames(const QStringList &names)
@@ -64,77 +108,46 @@ double CurvePlot::lastReplotMs() const
     return m_plot->replotTime();
 }
 
-void CurvePlot::rebuild()
+Chart CurvePlot::chart() const
 {
-    m_plot->clearGraphs();
-    m_plot->clearItems();
-    const QPalette pal = palette();
+    Chart chart;
+    chart.title = tr("Throughput vs interactivity");
+    chart.xLabel = tr("output tokens/s per GPU");
+    chart.yLabel = tr("tokens/s per user (1000 / TPOT p90)");
     int maxSeries = int(m_names.size());
     for (const Point &p : m_points)
         maxSeries = std::max(maxSeries, p.series + 1);
-    double xMax = 1, yMax = 1;
     for (int s = 0; s < maxSeries; ++s) {
-        QList<Point> pts;
-        for (const Point &p : m_points)
-            if (p.series == s)
-                pts << p;
-        if (pts.isEmpty())
+        ChartSeries series;
+        series.name = m_names.value(s, tr("scenario %1").arg(s + 1));
+        series.colorIndex = s;
+        for (const Point &p : m_points) {
+            if (p.series != s)
+                continue;
+            ChartPoint cp(p.x, p.y);
+            cp.valid = p.valid && !p.estimate;
+            cp.reason = p.estimate ? tr("live estimate") : p.reason;
+            series.points << cp;
+        }
+        if (series.points.isEmpty())
             continue;
-        std::sort(pts.begin(), pts.end(), [](const Point &a, const Point &b) { return a.x < b.x; });
-        const QColor c = PlotStyle::series(s, pal);
-        for (const bool estimate : {false, true}) {
-            QCPGraph *g = m_plot->addGraph();
-            g->setPen(PlotSetup::cosmeticPen(c, estimate ? Qt::DotLine : Qt::SolidLine));
-            g->setScatterStyle(
-                QCPScatterStyle(estimate ? QCPScatterStyle::ssCircle : QCPScatterStyle::ssDisc, c, c, 7));
-            if (estimate)
-                g->setScatterStyle(QCPScatterStyle(QCPScatterStyle::ssCircle, c, 7));
-            g->setLineStyle(estimate ? QCPGraph::lsNone : QCPGraph::lsLine);
-            g->setName(estimate ? tr("%1 (live estimate)").arg(m_names.value(s, tr("scenario %1").arg(s + 1)))
-                                : m_names.value(s, tr("scenario %1").arg(s + 1)));
-            QVector<double> x, y;
-            for (const Point &p : pts) {
-                if (p.estimate != estimate)
-                    continue;
-                x << p.x;
-                y << p.y;
-                xMax = std::max(xMax, p.x);
-                yMax = std::max(yMax, p.y);
-            }
-            g->setData(x, y, true);
-            if (x.isEmpty())
-                g->removeFromLegend();
-        }
+        const bool invalid = std::any_of(m_points.begin(), m_points.end(), [s](const Point &p) {
+            return p.series == s && !p.estimate && !p.valid;
+        });
+        if (invalid)
+            series.name += u" ("_qs + CurveRule::hollowLegendNote() + u')';
+        std::sort(series.points.begin(), series.points.end(),
+                  [](const ChartPoint &a, const ChartPoint &b) { return a.x < b.x; });
+        chart.series << series;
     }
-    const QColor tc = PlotStyle::target(pal);
-    for (const Marker &m : m_markers) {
-        auto *line = new QCPItemStraightLine(m_plot);
-        line->setLayer(QStringLiteral("markers"));
-        line->setPen(PlotSetup::cosmeticPen(tc, Qt::DashLine));
-        if (m.vertical) {
-            line->point1->setCoords(m.value, 0);
-            line->point2->setCoords(m.value, 1);
-            xMax = std::max(xMax, m.value);
-        } else {
-            line->point1->setCoords(0, m.value);
-            line->point2->setCoords(1, m.value);
-            yMax = std::max(yMax, m.value);
-        }
-        auto *text = new QCPItemText(m_plot);
-        text->setLayer(QStringLiteral("markers"));
-        text->setColor(tc);
-        text->setText(m.label);
-        text->setPositionAlignment(m.vertical ? (Qt::AlignLeft | Qt::AlignTop)
-                                              : (Qt::AlignRight | Qt::AlignBottom));
-        text->position->setType(QCPItemPosition::ptPlotCoords);
-        if (m.vertical)
-            text->position->setCoords(m.value, yMax * 1.08);
-        else
-            text->position->setCoords(xMax * 1.1, m.value);
-    }
-    m_plot->xAxis->setRange(0, xMax * 1.15);
-    m_plot->yAxis->setRange(0, yMax * 1.15);
-    m_plot->replot(QCustomPlot::rpQueuedReplot);
+    for (const Marker &m : m_markers)
+        chart.references << ChartReferenceLine{m.vertical, m.value, m.label};
+    return chart;
+}
+
+void CurvePlot::rebuild()
+{
+    ChartQcp::apply(m_plot, chart(), palette());
 }
 
 void CurvePlot::changeEvent(QEvent *event)

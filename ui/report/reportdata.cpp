@@ -161,6 +161,10 @@ Result<ReportData> ReportData::fromHistory(HistoryReader &reader, const std::str
     d.notes = s.notes;
     d.tags = s.tags;
     d.unjudged = std::move(unjudged);
+    auto telemetry = ReportTelemetry::read(reader.path(), *detail);
+    if (!telemetry)
+        return telemetry.error();
+    d.telemetry = std::move(*telemetry);
     return d;
 }
 

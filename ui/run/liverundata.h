@@ -4,7 +4,7 @@
 // curve estimate, and error counts by class. Pure computation on the GUI thread's timer; no Qt.
 // Bucket times are run-clock seconds (client time; the simulator's time scale is not undone here).
 
-#include "core/engine/livesnapshot.h"
+#include "core/run/livesnapshot.h"
 
 #include <map>
 #include <optional>

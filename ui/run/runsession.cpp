@@ -9,13 +9,14 @@ namespace Throughline {
 RunSession::RunSession(QObject *parent)
     : QObject(parent)
 {
-    qRegisterMetaType<std::shared_ptr<const RunOutcome>>("std::shared_ptr<const Throughline::RunOutcome>");
+    qRegisterMetaType<std::shared_ptr<const CampaignRun::Finished>>(
+        "std::shared_ptr<const Throughline::CampaignRun::Finished>");
 }
 
 RunSession::~RunSession()
 {
-    if (m_controller)
-        m_controller->cancel();
+    if (m_run)
+        m_run->controller().cancel();
     join();
 }
 
@@ -25,11 +26,12 @@ void RunSession::join()
         m_thread.join();
 }
 
-bool RunSession::start(std::vector<Scenario> scenarios, RunOptions options, AfterRun afterRun)
+bool RunSession::start(CampaignRun::Setup setup)
 {
     if (m_running)
         return false;
     join(); // the previous run's thread has already delivered its outcome
+    RunOptions &options = setup.options;
     if (!options.prompts && !options.promptFactory) // exact ISL when the model's tokenizer is fetched
         options.promptFactory = exactPromptSourceFactory();
     // Per-point results: copied (aggregates only, never the raw records) and queued to the GUI thread.
@@ -45,26 +47,23 @@ bool RunSession::start(std::vector<Scenario> scenarios, RunOptions options, Afte
             },
             Qt::QueuedConnection);
     };
-    m_controller = std::make_unique<RunController>(std::move(scenarios), std::move(options));
+    m_run = std::make_unique<CampaignRun>(std::move(setup));
     m_running = true;
-    RunController *controller = m_controller.get();
-    m_thread = std::thread([controller, this, afterRun = std::move(afterRun)] {
-        auto result = controller->run();
-        std::shared_ptr<const RunOutcome> outcome;
-        QString error, note;
-        if (result) {
-            if (afterRun)
-                note = afterRun(result.value());
-            outcome = std::make_shared<const RunOutcome>(std::move(result).value());
-        } else {
+    CampaignRun *run = m_run.get();
+    m_thread = std::thread([run, this] {
+        auto result = run->run();
+        std::shared_ptr<const CampaignRun::Finished> done;
+        QString error;
+        if (result)
+            done = std::make_shared<const CampaignRun::Finished>(std::move(result).value());
+        else
             error = QString::fromStdString(result.error().message);
-        }
         // Queued to the GUI thread after every pointFinished (same sender, same queue).
         QMetaObject::invokeMethod(
             this,
-            [this, outcome, error, note] {
+            [this, done, error] {
                 m_running = false;
-                emit finished(outcome, error, note);
+                emit finished(done, error);
             },
             Qt::QueuedConnection);
     });
@@ -73,24 +72,24 @@ bool RunSession::start(std::vector<Scenario> scenarios, RunOptions options, Afte
 
 void RunSession::cancel()
 {
-    if (m_controller && m_running)
-        m_controller->cancel();
+    if (m_run && m_running)
+        m_run->controller().cancel();
 }
 
 void RunSession::stopSending()
 {
-    if (m_controller && m_running)
-        m_controller->stopSending();
+    if (m_run && m_running)
+        m_run->controller().stopSending();
 }
 
 TelemetrySnapshot RunSession::liveTelemetry(std::int64_t sinceNs) const
 {
-    return m_controller ? m_controller->liveTelemetry(sinceNs) : TelemetrySnapshot{};
+    return m_run ? m_run->controller().liveTelemetry(sinceNs) : TelemetrySnapshot{};
 }
 
 QString RunSession::runId() const
 {
-    return m_controller ? QString::fromStdString(m_controller->runId()) : QString();
+    return m_run ? QString::fromStdString(m_run->controller().runId()) : QString();
 }
 
 } // namespace Throughline

@@ -1,7 +1,8 @@
 #include "ui/targets/targetspage.h"
 
 #include "core/storage/historyreader.h"
-#include "ui/report/reportwriter.h"
+#include "ui/document/campaigndocument.h"
+#include "ui/targets/targetmatrix.h"
 #include "ui/targets/targetstablemodel.h"
 
 #include <QComboBox>
@@ -12,49 +13,74 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSaveFile>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
-#include <cmath>
-
 namespace Throughline {
 
 namespace {
+
 QString qs(const std::string &s)
 {
     return QString::fromStdString(s);
 }
-QColor cellColor(const VerdictCheck &c)
+
+QString shortId(const std::string &uuid)
 {
-    switch (c.outcome) {
-    case VerdictCheck::Outcome::Pass:
-        return std::isfinite(c.marginPct) && c.marginPct < 10 ? QColor(225, 240, 190) : QColor(185, 230, 185);
-    case VerdictCheck::Outcome::Fail:
-        return std::isfinite(c.marginPct) && c.marginPct > -10 ? QColor(250, 205, 180)
-                                                               : QColor(245, 170, 170);
-    case VerdictCheck::Outcome::Info:
-        return QColor(220, 228, 245);
-    case VerdictCheck::Outcome::NotAvailable:
-        break;
-    }
-    return QColor(235, 235, 235);
+    return qs(uuid.substr(0, 8));
 }
+
 } // namespace
 
-TargetsPage::TargetsPage(const QString &dbPath, QWidget *parent)
+TargetsPage::TargetsPage(const QString &dbPath, CampaignDocument *document, QWidget *parent)
     : QWidget(parent)
     , m_dbPath(dbPath)
+    , m_document(document)
     , m_model(new TargetsTableModel(this))
 {
+    setObjectName(u"TargetsPage"_qs);
     auto *layout = new QVBoxLayout(this);
-    auto *bar = new QHBoxLayout;
+    layout->addWidget(buildTableBar());
+    m_view = new QTableView;
+    m_view->setModel(m_model);
+    m_view->horizontalHeader()->setStretchLastSection(true);
+    m_view->verticalHeader()->setVisible(false);
+    auto *split = new QSplitter(Qt::Vertical);
+    split->addWidget(m_view);
+    split->addWidget(buildMatrixPane());
+    layout->addWidget(split, 1);
+
+    // Edits of the table re-judge the run shown at once.
+    connect(m_model, &QAbstractItemModel::modelReset, this, &TargetsPage::rejudge);
+    connect(m_model, &QAbstractItemModel::dataChanged, this, &TargetsPage::rejudge);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &TargetsPage::rejudge);
+    connect(m_model, &QAbstractItemModel::rowsRemoved, this, &TargetsPage::rejudge);
+    connect(m_document, &CampaignDocument::changed, this, [this](CampaignDocument::Aspects aspects) {
+        if (aspects & CampaignDocument::Targets) {
+            followCampaignTable();
+            loadBaseline();
+            rejudge();
+        }
+    });
+    followCampaignTable();
+    loadBaseline();
+    if (auto s = reloadRuns(); !s)
+        showHint(qs(s.error().message));
+}
+
+QWidget *TargetsPage::buildTableBar()
+{
+    auto *bar = new QWidget;
+    auto *l = new QHBoxLayout(bar);
+    l->setContentsMargins(0, 0, 0, 0);
     m_tables = new QComboBox;
+    m_tables->setObjectName(u"targetTables"_qs);
     m_tables->addItem(tr("User table"), QString());
     for (const QString &t : shippedTables())
         m_tables->addItem(tr("%1 (shipped, read-only)").arg(QFileInfo(t).fileName()), t);
@@ -64,69 +90,85 @@ TargetsPage::TargetsPage(const QString &dbPath, QWidget *parent)
             if (auto s = selectShipped(path); !s)
                 QMessageBox::warning(this, tr("Targets"), qs(s.error().message));
     });
-    bar->addWidget(m_tables);
-    auto button = [&](const QString &text, auto slot) {
+    l->addWidget(m_tables);
+    auto button = [&](const QString &text, const QString &tip, auto slot) {
         auto *b = new QPushButton(text);
+        b->setToolTip(tip);
         connect(b, &QPushButton::clicked, this, slot);
-        bar->addWidget(b);
+        l->addWidget(b);
     };
-    button(tr("Copy to user table"), [this] { copyToUserTable(); });
-    button(tr("Add row"), [this] {
-        if (!m_model->isReadOnly())
-            m_model->appendRow();
+    button(tr("Copy to user table"), tr("An editable copy of the table shown"),
+           [this] { copyToUserTable(); });
+    button(tr("Add row"), tr("Add a row to the user table"), [this] {
+        if (m_model->isReadOnly())
+            copyToUserTable();
+        m_model->appendRow();
     });
-    button(tr("Remove row"), [this] {
+    button(tr("Remove row"), tr("Remove the selected row of the user table"), [this] {
         const QModelIndex i = m_view->currentIndex();
-        if (i.isValid())
+        if (i.isValid() && !m_model->isReadOnly())
             m_model->removeRows(i.row(), 1);
     });
-    button(tr("Import JSON…"), [this] {
+    button(tr("Import JSON…"), tr("Read a throughline.targets/1 file into the user table"), [this] {
         const QString f =
             QFileDialog::getOpenFileName(this, tr("Import targets"), QString(), tr("Targets (*.json)"));
         if (!f.isEmpty())
             if (auto s = importJson(f); !s)
                 QMessageBox::warning(this, tr("Import targets"), qs(s.error().message));
     });
-    button(tr("Export JSON…"), [this] {
+    button(tr("Export JSON…"), tr("Write the table shown as a throughline.targets/1 file"), [this] {
         const QString f =
             QFileDialog::getSaveFileName(this, tr("Export targets"), QString(), tr("Targets (*.json)"));
         if (!f.isEmpty())
             if (auto s = exportJson(f); !s)
                 QMessageBox::warning(this, tr("Export targets"), qs(s.error().message));
     });
-    bar->addStretch();
-    layout->addLayout(bar);
-    m_view = new QTableView;
-    m_view->setModel(m_model);
-    m_view->horizontalHeader()->setStretchLastSection(true);
+    l->addStretch();
+    return bar;
+}
+
+QWidget *TargetsPage::buildMatrixPane()
+{
+    auto *pane = new QWidget;
+    auto *l = new QVBoxLayout(pane);
+    l->setContentsMargins(0, 0, 0, 0);
     auto *runBar = new QHBoxLayout;
-    runBar->addWidget(new QLabel(tr("Pass/fail matrix for run:")));
-    m_run = new QLineEdit;
-    m_run->setPlaceholderText(tr("run id (prefix ≥ 8 hex digits)"));
-    runBar->addWidget(m_run);
-    auto *judgeButton = new QPushButton(tr("Judge"));
-    connect(judgeButton, &QPushButton::clicked, this, [this] {
-        if (auto s = showRunMatrix(m_run->text().trimmed()); !s)
-            QMessageBox::warning(this, tr("Judge run"), qs(s.error().message));
+    runBar->addWidget(new QLabel(tr("Pass/fail matrix of run:")));
+    m_runs = new QComboBox;
+    m_runs->setObjectName(u"matrixRun"_qs);
+    m_runs->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_runs, &QComboBox::activated, this, [this](int i) {
+        if (auto s = showRunMatrix(m_runs->itemData(i).toString()); !s)
+            showHint(qs(s.error().message));
     });
-    runBar->addWidget(judgeButton);
-    auto *baselineButton = new QPushButton(tr("Use as baseline"));
-    connect(baselineButton, &QPushButton::clicked, this, [this] {
-        if (auto n = useRunAsBaseline(m_run->text().trimmed()); !n)
-            QMessageBox::warning(this, tr("Use run as baseline"), qs(n.error().message));
+    runBar->addWidget(m_runs);
+    m_baselineButton = new QPushButton(tr("Use as baseline"));
+    m_baselineButton->setToolTip(tr("Make this run the campaign's baseline: its operating points become "
+                                    "baseline rows (pass at ≥ 95 %); undo with Ctrl+Z"));
+    connect(m_baselineButton, &QPushButton::clicked, this, [this] {
+        if (auto s = useRunAsBaseline(currentRun()); !s)
+            QMessageBox::warning(this, tr("Use run as baseline"), qs(s.error().message));
     });
-    runBar->addWidget(baselineButton);
+    runBar->addWidget(m_baselineButton);
+    runBar->addStretch();
+    l->addLayout(runBar);
+    m_baselineLabel = new QLabel;
+    m_baselineLabel->setObjectName(u"baselineLabel"_qs);
+    m_baselineLabel->setWordWrap(true);
+    l->addWidget(m_baselineLabel);
+    m_matrixStack = new QStackedWidget;
+    m_hint = new QLabel;
+    m_hint->setObjectName(u"matrixHint"_qs);
+    m_hint->setAlignment(Qt::AlignCenter);
+    m_hint->setWordWrap(true);
     m_matrix = new QTableWidget;
+    m_matrix->setObjectName(u"verdictMatrix"_qs);
     m_matrix->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    auto *bottom = new QWidget;
-    auto *bl = new QVBoxLayout(bottom);
-    bl->setContentsMargins(0, 0, 0, 0);
-    bl->addLayout(runBar);
-    bl->addWidget(m_matrix);
-    auto *split = new QSplitter(Qt::Vertical);
-    split->addWidget(m_view);
-    split->addWidget(bottom);
-    layout->addWidget(split, 1);
+    m_matrix->verticalHeader()->setVisible(false);
+    m_matrixStack->addWidget(m_hint);
+    m_matrixStack->addWidget(m_matrix);
+    l->addWidget(m_matrixStack, 1);
+    return pane;
 }
 
 QStringList TargetsPage::shippedTables() const
@@ -136,6 +178,52 @@ QStringList TargetsPage::shippedTables() const
     for (const QString &n : names)
         out << u":/targets/"_qs + n;
     return out;
+}
+
+QString TargetsPage::matrixHint() const
+{
+    return m_matrixStack->currentWidget() == m_hint ? m_hint->text() : QString();
+}
+
+QString TargetsPage::baselineText() const
+{
+    return m_baselineLabel->text();
+}
+
+QString TargetsPage::currentRun() const
+{
+    return qs(m_runUuid);
+}
+
+void TargetsPage::showHint(const QString &text)
+{
+    m_hint->setText(text);
+    m_matrixStack->setCurrentWidget(m_hint);
+}
+
+// The table the campaign names is shown first: a shipped one read-only, a file as the user table.
+void TargetsPage::followCampaignTable()
+{
+    const std::string &file = m_document->campaign().targets.file;
+    if (file.empty())
+        return;
+    QString path = qs(file);
+    if (path.startsWith(u':')) {
+        const int i = m_tables->findData(path);
+        if (i >= 0) {
+            const QSignalBlocker block(m_tables);
+            m_tables->setCurrentIndex(i);
+            if (auto s = selectShipped(path); !s)
+                showHint(qs(s.error().message));
+        }
+        return;
+    }
+    const QString docPath = m_document->filePath();
+    if (QFileInfo(path).isRelative() && !docPath.isEmpty() && !docPath.startsWith(u':'))
+        path = QFileInfo(docPath).absoluteDir().filePath(path);
+    if (QFileInfo::exists(path))
+        if (auto s = importJson(path); !s)
+            showHint(qs(s.error().message));
 }
 
 Status TargetsPage::selectShipped(const QString &resourcePath)
@@ -180,107 +268,142 @@ Status TargetsPage::exportJson(const QString &path) const
     return Ok{};
 }
 
-Result<int> TargetsPage::useRunAsBaseline(const QString &runUuid)
+Status TargetsPage::reloadRuns(bool showNewest)
 {
-    HistoryReader reader;
-    if (auto s = reader.open(m_dbPath.toStdString()); !s)
-        return s.error();
-    auto uuid = reader.resolveRun(runUuid.toStdString());
-    if (!uuid)
-        return uuid.error();
-    auto data = ReportData::fromHistory(reader, *uuid);
-    if (!data)
-        return data.error();
-    if (m_model->isReadOnly())
-        copyToUserTable();
-    int added = 0;
-    for (const ScenarioResult &s : data->run.scenarios) {
-        int op = s.verdict.operatingPoint;
-        if (op < 0 || op >= int(s.points.size())) {
-            op = -1;
-            for (int i = 0; i < int(s.points.size()); ++i)
-                if (s.points[i].validity.valid &&
-                    (op < 0 || s.points[i].metrics.outputTpsPerGpu > s.points[op].metrics.outputTpsPerGpu))
-                    op = i;
-        }
-        if (op < 0)
-            continue;
-        for (TargetRow row : baselineRowsFromPoint(s.points[op], "run " + uuid->substr(0, 8) + " " + s.id)) {
-            row.model = s.model;
-            row.backend = s.backend;
-            row.gpu = s.gpu;
-            row.gpus = s.gpus;
-            row.phase = s.phase;
-            m_model->appendRow(row);
-            ++added;
-        }
+    std::vector<RunSummary> runs;
+    if (QFileInfo::exists(m_dbPath)) {
+        HistoryReader reader;
+        if (auto s = reader.open(m_dbPath.toStdString()); !s)
+            return s;
+        auto list = reader.listRuns();
+        if (!list)
+            return list.error();
+        runs = std::move(*list);
     }
-    return added;
+    const QString keep = currentRun();
+    {
+        const QSignalBlocker block(m_runs);
+        m_runs->clear();
+        for (const RunSummary &r : runs)
+            m_runs->addItem(tr("%1 · %2 · %3 · %4")
+                                .arg(shortId(r.uuid), qs(r.campaignName), qs(r.startedUtc), qs(r.status)),
+                            qs(r.uuid));
+    }
+    m_baselineButton->setEnabled(!runs.empty());
+    if (runs.empty()) {
+        m_run.reset();
+        m_runUuid.clear();
+        showHint(tr("No stored run yet. Run the campaign (Run ▸ Start Run, F5) or import results on the "
+                    "History page; the pass/fail matrix of the run appears here."));
+        return Ok{};
+    }
+    const int i = showNewest ? -1 : m_runs->findData(keep);
+    return showRunMatrix(i >= 0 ? keep : m_runs->itemData(0).toString());
 }
 
-std::vector<Verdict> TargetsPage::judge(const ReportData &run, const std::vector<TargetRow> &rows)
-{
-    std::vector<Verdict> out;
-    VerdictOptions options;
-    options.judgeScenarioSlo = false;
-    for (const ScenarioResult &s : run.run.scenarios) {
-        Scenario sc;
-        sc.id = s.id;
-        sc.model.name = s.model;
-        sc.backend.id = s.backend;
-        sc.gpu.name = s.gpu;
-        sc.deployment.gpu = s.gpu;
-        sc.deployment.gpus = s.gpus;
-        sc.phase.name = s.phase;
-        std::vector<TargetRow> matching;
-        for (const TargetRow &r : rows)
-            if (r.matches(sc))
-                matching.push_back(r);
-        out.push_back(judgeScenario(sc, s.points, matching, options));
-    }
-    return out;
-}
-
-Status TargetsPage::showRunMatrix(const QString &runUuid)
+Status TargetsPage::showRunMatrix(const QString &uuid)
 {
     HistoryReader reader;
     if (auto s = reader.open(m_dbPath.toStdString()); !s)
         return s;
-    auto uuid = reader.resolveRun(runUuid.toStdString());
-    if (!uuid)
-        return uuid.error();
-    auto data = ReportData::fromHistory(reader, *uuid);
+    auto full = reader.resolveRun(uuid.toStdString());
+    if (!full)
+        return full.error();
+    auto data = ReportData::fromHistory(reader, *full);
     if (!data)
         return data.error();
-    const std::vector<Verdict> verdicts = judge(*data, m_model->targetRows());
-    QStringList columns;
-    for (const Verdict &v : verdicts)
-        for (const VerdictCheck &c : v.checks) {
-            const QString key = qs(c.metric) + (c.stat == "value" ? QString() : u' ' + qs(c.stat));
-            if (!columns.contains(key))
-                columns << key;
-        }
-    m_matrix->clear();
-    m_matrix->setColumnCount(int(columns.size()) + 3);
-    m_matrix->setHorizontalHeaderLabels(QStringList{tr("Scenario"), tr("Verdict"), tr("Op. point")} +
-                                        columns);
-    m_matrix->setRowCount(int(verdicts.size()));
-    for (int i = 0; i < int(verdicts.size()); ++i) {
-        const Verdict &v = verdicts[std::size_t(i)];
-        m_matrix->setItem(i, 0, new QTableWidgetItem(qs(data->run.scenarios[std::size_t(i)].id)));
-        m_matrix->setItem(i, 1, new QTableWidgetItem(qs(std::string(verdictStatusKey(v.status)))));
-        m_matrix->setItem(
-            i, 2, new QTableWidgetItem(v.operatingPoint >= 0 ? QString::number(v.operatingPoint) : u"-"_qs));
-        for (const VerdictCheck &c : v.checks) {
-            const QString key = qs(c.metric) + (c.stat == "value" ? QString() : u' ' + qs(c.stat));
-            auto *item = new QTableWidgetItem(ReportWriter::number(c.value, 1) + u" ("_qs +
-                                              ReportWriter::number(c.marginPct, 1) + u" %)"_qs);
-            item->setBackground(cellColor(c));
-            item->setData(Qt::UserRole, qs(std::string(checkOutcomeKey(c.outcome))));
-            m_matrix->setItem(i, int(columns.indexOf(key)) + 3, item);
+    m_run = std::move(*data);
+    m_runUuid = *full;
+    const int i = m_runs->findData(qs(*full));
+    if (i >= 0) {
+        const QSignalBlocker block(m_runs);
+        m_runs->setCurrentIndex(i);
+    }
+    rejudge();
+    return Ok{};
+}
+
+Status TargetsPage::useRunAsBaseline(const QString &uuid)
+{
+    HistoryReader reader;
+    if (auto s = reader.open(m_dbPath.toStdString()); !s)
+        return s;
+    auto full = reader.resolveRun(uuid.toStdString());
+    if (!full)
+        return full.error();
+    const std::string id = *full;
+    m_document->edit(tr("Use run %1 as baseline").arg(shortId(id)),
+                     [id](Campaign &c) { c.targets.baselineRun = id; });
+    return Ok{};
+}
+
+// The campaign's baseline run, read once per change of targets.baseline_run.
+void TargetsPage::loadBaseline()
+{
+    m_baselineRows.clear();
+    m_baselineError.clear();
+    const std::string &prefix = m_document->campaign().targets.baselineRun;
+    if (prefix.empty()) {
+        m_baselineLabel->setText(tr("No baseline run: “Use as baseline” makes the run shown the campaign's "
+                                    "baseline (targets.baseline_run)."));
+        return;
+    }
+    HistoryReader reader;
+    Status st = reader.open(m_dbPath.toStdString());
+    std::string uuid;
+    if (st) {
+        auto full = reader.resolveRun(prefix);
+        if (!full) {
+            st = full.error();
+        } else {
+            uuid = *full;
+            auto data = ReportData::fromHistory(reader, uuid);
+            if (data)
+                m_baselineRows = baselineRows(*data, uuid);
+            else
+                st = data.error();
         }
     }
-    return Ok{};
+    if (!st) {
+        m_baselineError = qs(st.error().message);
+        m_baselineLabel->setText(tr("Baseline run %1 of the campaign cannot be read: %2")
+                                     .arg(qs(prefix.substr(0, 8)), m_baselineError));
+        return;
+    }
+    m_baselineLabel->setText(tr("Baseline: run %1 (the campaign's targets.baseline_run) adds %n baseline "
+                                "row(s) to the table shown (pass at ≥ 95 % of its throughput).",
+                                nullptr, int(m_baselineRows.size()))
+                                 .arg(shortId(uuid)));
+}
+
+void TargetsPage::rejudge()
+{
+    if (!m_run)
+        return;
+    std::vector<TargetRow> rows = m_model->targetRows();
+    rows.insert(rows.end(), m_baselineRows.begin(), m_baselineRows.end());
+    const std::vector<Verdict> verdicts = judge(*m_run, rows);
+    if (verdicts.empty()) {
+        showHint(tr("Run %1 has no scenarios to judge.").arg(shortId(m_runUuid)));
+        return;
+    }
+    fillMatrix(verdicts);
+}
+
+void TargetsPage::fillMatrix(const std::vector<Verdict> &verdicts)
+{
+    TargetMatrix::fill(m_matrix, *m_run, verdicts);
+    m_matrixStack->setCurrentWidget(m_matrix);
+}
+
+std::vector<Verdict> TargetsPage::judge(const ReportData &run, const std::vector<TargetRow> &rows)
+{
+    return TargetMatrix::judge(run, rows);
+}
+
+std::vector<TargetRow> TargetsPage::baselineRows(const ReportData &baseline, const std::string &uuid)
+{
+    return TargetMatrix::baselineRows(baseline, uuid);
 }
 
 } // namespace Throughline

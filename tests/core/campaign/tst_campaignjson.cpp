@@ -37,6 +37,7 @@ private slots:
     void readFilePrefixesName();
     void firstTokenPriorityRoundTrip();
     void firstTokenPriorityInvalid();
+    void chatTemplateOverride();
 };
 
 void TestCampaignJson::goldenFieldByField()
@@ -434,6 +435,40 @@ void TestCampaignJson::firstTokenPriorityInvalid()
              qPrintable(msg));
     QVERIFY2(msg.contains(u"/overrides/0/plan/first_token_priority: expected true or false, got a number"_qs),
              qPrintable(msg));
+}
+
+// endpoint.chat_template: a Jinja file and/or the date line; written only when set; a bad date names its
+// field.
+void TestCampaignJson::chatTemplateOverride()
+{
+    auto minimal = CampaignJson::read(readData("minimal.json"));
+    QVERIFY(minimal.ok());
+    QVERIFY(minimal->endpoints.at(0).chatTemplate.empty());
+    QVERIFY(!CampaignJson::toJson(*minimal).at("endpoints").at(0).contains("chat_template"));
+    const std::string head = "{\"schema\": \"throughline.campaign/1\", \"name\": \"x\",\n"
+                             " \"models\": [\"Llama-3.3-70B-Instruct\"], \"backends\": [\"vllm\"],"
+                             " \"deployments\": [{\"gpu\": \"H200\"}],\n"
+                             " \"phases\": [{\"preset\": \"Chat\"}],\n";
+    auto r = CampaignJson::read(head + " \"endpoints\": [{\"kind\": \"simulated\", \"chat_template\": "
+                                       "{\"file\": \"chatml.jinja\", \"date\": \"2026-12-01\"}}]}\n");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    QCOMPARE(r->endpoints.at(0).chatTemplate.file, std::string("chatml.jinja"));
+    QCOMPARE(r->endpoints.at(0).chatTemplate.date, std::string("2026-12-01"));
+    const std::string text = CampaignJson::write(*r);
+    auto again = CampaignJson::read(text);
+    QVERIFY2(again.ok(), again.ok() ? "" : again.error().message.c_str());
+    QVERIFY(*again == *r);
+    auto scenarios = MatrixExpander().expand(*again);
+    QVERIFY2(scenarios.ok(), scenarios.ok() ? "" : scenarios.error().message.c_str());
+    QCOMPARE(scenarios->at(0).endpoint.chatTemplate.file, std::string("chatml.jinja"));
+
+    auto bad = CampaignJson::read(head + " \"endpoints\": [{\"kind\": \"simulated\", \"chat_template\": "
+                                         "{\"date\": \"26 Jul 2024\", \"filee\": \"x\"}}]}\n");
+    QVERIFY(!bad.ok());
+    const QString msg = QString::fromStdString(bad.error().message);
+    QVERIFY2(msg.contains(u"/endpoints/0/chat_template/date: expected \"today\" or a date YYYY-MM-DD"_qs),
+             qPrintable(msg));
+    QVERIFY2(msg.contains(u"/endpoints/0/chat_template/filee"_qs), qPrintable(msg));
 }
 
 QTEST_GUILESS_MAIN(TestCampaignJson)

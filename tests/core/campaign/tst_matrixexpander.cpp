@@ -272,7 +272,7 @@ void TestMatrixExpander::scenarioJson()
     QCOMPARE(j[0].at("model").at("sliding_window_half").get<bool>(), true);
     QCOMPARE(j[0].at("gpu").at("hbm_gb").get<double>(), 141.0);
     QCOMPARE(j[0].at("endpoint").at("kind").get<std::string>(), std::string("simulated"));
-    QVERIFY(j[0].at("plan").at("concurrencies") == nlohmann::json({1, 4, 16}));
+    QVERIFY(j[0].at("plan").at("concurrencies") == nlohmann::json({4, 8, 16, 32}));
     QCOMPARE(j[1].at("phase").at("isl").get<int>(), 256);
 }
 

@@ -1,6 +1,7 @@
 // End-to-end tests of throughline-cli: runs the built executable (THROUGHLINE_CLI_PATH) on real
 // files and checks exit codes, stdout/stderr split, and output formats.
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -228,7 +229,7 @@ void TestCli::expandTable()
     QVERIFY(lines[0].startsWith(u"#  scenario"_qs));
     QVERIFY2(lines[1].startsWith(u"1  gpt-oss-20b/vllm/H200×1/Chat  "_qs), qPrintable(lines[1]));
     QVERIFY(lines[2].contains(u"gpt-oss-20b/vllm/H200×1/Reasoning-short"_qs));
-    QVERIFY(lines[1].contains(u"1,4,16"_qs));
+    QVERIFY2(lines[1].contains(u"4,8,16,32"_qs), qPrintable(lines[1]));
     // Columns line up (display width, × counts as one).
     QCOMPARE(lines[1].indexOf(u"128"_qs), lines[0].indexOf(u"isl"_qs));
 }
@@ -343,6 +344,37 @@ void TestCli::runRecordsHistoryAndBundle()
     QVERIFY(QFile::exists(out1 + u"/results.json"_qs));
     QVERIFY(QFile::exists(out1 + u"/run.tlrun"_qs));
     {
+        // MLPerf Endpoints' per-point summaries beside results.json (one per concurrency point), and they
+        // import back as one run (docs/mlperf-endpoints.md).
+        QDirIterator it(out1 + u"/mlperf"_qs, {u"result_summary.json"_qs}, QDir::Files,
+                        QDirIterator::Subdirectories);
+        int summaries = 0;
+        while (it.hasNext()) {
+            it.next();
+            ++summaries;
+        }
+        QVERIFY2(summaries >= 3, qPrintable(QString::number(summaries))); // the demo's 1, 4, 16 at least
+        const Run imp =
+            run({u"import"_qs, out1 + u"/mlperf"_qs, u"--db"_qs, m_dir.filePath(u"mlperf-import.sqlite"_qs)});
+        QVERIFY2(imp.code == 0, qPrintable(imp.out + imp.err));
+        QVERIFY2(imp.err.contains(u"(mlperf-endpoints)"_qs) || imp.out.contains(u"(mlperf-endpoints)"_qs),
+                 qPrintable(imp.out + imp.err));
+        // The demo's short points break the MLPerf duration rule, counted in model time: exit 1, rule named.
+        const Run chk = run({u"mlperf-check"_qs, out1 + u"/results.json"_qs, u"--json"_qs});
+        QCOMPARE(chk.code, 1);
+        QVERIFY2(chk.err.contains(u"fail EPR-28"_qs) && chk.err.contains(u"model time"_qs),
+                 qPrintable(chk.err));
+        const QJsonObject report = QJsonDocument::fromJson(chk.out.toUtf8()).object();
+        QCOMPARE(report[u"preset"_qs].toString(), u"mlperf-endpoints-1.0"_qs);
+        QVERIFY(report[u"scenarios"_qs].toArray().first().toObject()[u"failed_rules"_qs].toArray().contains(
+            QJsonValue(u"EPR-28"_qs)));
+        QCOMPARE(run({u"mlperf-check"_qs, out1 + u"/results.json"_qs, u"--dataset"_qs, u"nope"_qs}).code, 2);
+        // The same checks on MLPerf's own per-point files (here the ones the run wrote).
+        const Run dirChk = run({u"mlperf-check"_qs, out1 + u"/mlperf"_qs});
+        QCOMPARE(dirChk.code, 1);
+        QVERIFY2(dirChk.out.contains(u"fail EPR-28"_qs), qPrintable(dirChk.out + dirChk.err));
+    }
+    {
         // Default read order (the demo campaign does not set it): first-token priority on.
         QFile rf(out1 + u"/results.json"_qs);
         QVERIFY(rf.open(QIODevice::ReadOnly));
@@ -351,6 +383,18 @@ void TestCli::runRecordsHistoryAndBundle()
         QVERIFY(!scenarios.isEmpty());
         for (const QJsonValue &sc : scenarios)
             QCOMPARE(sc[u"engine"_qs][u"first_token_priority"_qs], QJsonValue(true));
+        // The demo shows a curve: every scenario has ≥ 4 points with enough requests for TTFT p95 and
+        // TPOT p90 (no low_sample), so the table is numbers, not n/a.
+        for (const QJsonValue &sc : scenarios) {
+            const QJsonArray points = sc[u"points"_qs].toArray();
+            QVERIFY(points.size() >= 4);
+            for (const QJsonValue &p : points) {
+                QVERIFY(!p[u"validity"_qs][u"flags"_qs].toArray().contains(u"low_sample"_qs));
+                QVERIFY(p[u"metrics"_qs][u"ttft_ms"_qs][u"p95"_qs].isDouble());
+                QVERIFY(p[u"metrics"_qs][u"tpot_ms"_qs][u"p90"_qs].isDouble());
+            }
+        }
+        QVERIFY2(!r.out.contains(u"low_sample"_qs), qPrintable(r.out));
     }
 
     const Run runs = run({u"runs"_qs});

@@ -3,7 +3,7 @@
 // CMake target) as a child process per scenario, so the simulator's threads and shutdown stay out of the
 // test process. Optional ground-truth JSONL path and fault spec (see core/sim/faultspec.h).
 
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 #include "core/sim/simprocess.h"
 
 #include <QString>

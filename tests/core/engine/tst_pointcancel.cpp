@@ -6,7 +6,7 @@
 // process, real loopback), with Worker::setCancelCostForTesting() making each cancellation as slow as it is
 // at scale, so the whole cancellation outlasts 1.5 s.
 #include "common/demoscenario.h"
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 #include "core/engine/worker.h"
 #include "simchildlauncher.h"
 

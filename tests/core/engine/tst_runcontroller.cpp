@@ -1,9 +1,9 @@
 // RunController against the real simulated endpoint (SimServer in-process, time scale 1, zero jitter,
 // ground-truth JSONL joined by X-Request-Id): client-added first-token delay, per-request TPOT, N_out by
 // event counting with include_usage off, fault classification, endpoint-down abort, key hygiene, cancel.
-#include "app/gui/simlauncher.h"
+#include "core/sim/simlauncher.h"
 #include "common/demoscenario.h"
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 #include "core/sim/faultspec.h"
 #include "core/sim/simserver.h"
 #include "simchildlauncher.h"
@@ -14,6 +14,8 @@
 #include <QTest>
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
 #include <map>
 #include <thread>
@@ -62,6 +64,43 @@ double pct(std::vector<double> v, double p)
     return v[lo] + (v[hi] - v[lo]) * (rank - static_cast<double>(lo));
 }
 
+// How late a thread at this priority wakes from a 1 ms sleep while it runs: what the machine does to any
+// idle thread (0.07 ms p99 on a quiet machine, 1–4 ms at load 9–15 under nice 19). Timing bounds are
+// judged only where it stayed quiet.
+class WakeProbe
+{
+public:
+    WakeProbe()
+        : m_thread([this] {
+            using namespace std::chrono;
+            while (m_on.load()) {
+                const auto t0 = steady_clock::now();
+                std::this_thread::sleep_for(milliseconds(1));
+                m_lateMs.push_back(duration<double, std::milli>(steady_clock::now() - t0).count() - 1.0);
+            }
+        })
+    {
+    }
+    ~WakeProbe() { stop(); }
+    double stopP99Ms()
+    {
+        stop();
+        return m_lateMs.empty() ? 0.0 : pct(m_lateMs, 99);
+    }
+
+private:
+    void stop()
+    {
+        if (m_thread.joinable()) {
+            m_on = false;
+            m_thread.join();
+        }
+    }
+    std::atomic<bool> m_on{true};
+    std::vector<double> m_lateMs;
+    std::thread m_thread;
+};
+
 std::int64_t firstContent(const RequestRecord &r)
 {
     for (const auto &e : r.events)
@@ -85,6 +124,7 @@ class TestRunController : public QObject
 private Q_SLOTS:
     void initTestCase();
     void accuracyAgainstGroundTruth();
+    void perEventTimingError();
     void eventCountingWithoutUsage();
     void faultsClassified();
     void endpointDownAbortsScenarioOnly();
@@ -182,6 +222,74 @@ void TestRunController::accuracyAgainstGroundTruth()
         timingMet = p99 <= 2.0 && tpotP99 <= 1.5 && tpotMax <= 2.0;
     }
     QVERIFY2(timingMet, "first-token delay p99 <= 2 ms and TPOT error bounds missed on all three attempts");
+}
+
+// Every event's own timestamp, not only the first and the average (issue 25): each content event the client
+// read, against the simulator's write time of the token it carries (ground truth, CLOCK_MONOTONIC = the
+// engine's steady clock). An event can never be seen before it was written (that would be a clock or a
+// bookkeeping error: asserted on every attempt); how late it was seen is the client-added delay, bounded at
+// p99 and max. The read path is named in the output: libcurl's is the only one today, and a new one must
+// pass the same function. Three attempts for the timing bounds, as accuracyAgainstGroundTruth.
+void TestRunController::perEventTimingError()
+{
+    bool timingMet = false, judged = false;
+    QStringList busy;
+    for (int attempt = 1; attempt <= 3 && !timingMet; ++attempt) {
+        WakeProbe probe;
+        const QString truth = m_dir.filePath(u"truth_events_%1.jsonl"_s.arg(attempt));
+        RunOptions opt;
+        opt.simLauncher = launcher(truth);
+        RunController rc({baseScenario(64, 192)}, opt);
+        auto out = rc.run();
+        const double wakeP99Ms = probe.stopP99Ms();
+        QVERIFY(out.ok());
+        const auto &recs = out->scenarios.at(0).points.at(0).records;
+        QCOMPARE(int(recs.size()), 192);
+        const auto gt = readTruth(truth);
+        std::vector<double> delayMs;
+        for (const RequestRecord &r : recs) {
+            QCOMPARE(r.error, ErrorClass::None);
+            const auto it = gt.find(out->runId + "-" + std::to_string(r.seq));
+            QVERIFY(it != gt.end());
+            const std::vector<std::int64_t> &writes = it->second.tokenWrites;
+            std::size_t k = 0; // the token the next content event carries (one token per event here)
+            for (const StreamEvent &e : r.events) {
+                if (e.kind != StreamEvent::Kind::Content)
+                    continue;
+                QVERIFY2(k < writes.size(), "more content events than tokens written");
+                const std::int64_t seen = e.tNs + out->t0SteadyNs;
+                QVERIFY2(seen >= writes[k],
+                         qPrintable(
+                             u"request %1 event %2 seen %3 ns before it was written"_s.arg(r.seq).arg(k).arg(
+                                 writes[k] - seen)));
+                delayMs.push_back(static_cast<double>(seen - writes[k]) / 1e6);
+                ++k;
+            }
+            QCOMPARE(k, writes.size());
+        }
+        const double p99 = pct(delayMs, 99), maxMs = pct(delayMs, 100);
+        qInfo("attempt %d, read path libcurl: %zu events at C=64, client-added delay per event p50 %.3f ms, "
+              "p99 %.3f ms, max %.3f ms; the probe's wake-up lateness p99 %.3f ms",
+              attempt, delayMs.size(), pct(delayMs, 50), p99, maxMs, wakeP99Ms);
+        if (wakeP99Ms > 0.5) { // a busy machine: its delays are the machine's, not the read path's
+            busy << u"attempt %1: p99 %2 ms, max %3 ms (wake-up p99 %4 ms)"_s.arg(attempt)
+                        .arg(p99)
+                        .arg(maxMs)
+                        .arg(wakeP99Ms);
+            continue;
+        }
+        judged = true;
+        // Bounds of the engine's read order (docs/metrics.md "Clock and timestamps"): p99 within 2 ms; the
+        // max within 20 ms (one descheduled read on a shared machine).
+        timingMet = p99 <= 2.0 && maxMs <= 20.0;
+    }
+    if (!judged)
+        QSKIP(qPrintable(
+            u"causality held on every event; the timing bounds were not judged, the machine was busy "
+            "on all three attempts: "_s +
+            busy.join(u"; "_s)));
+    QVERIFY2(timingMet,
+             "per-event delay p99 <= 2 ms and max <= 20 ms missed on every attempt on a quiet machine");
 }
 
 void TestRunController::eventCountingWithoutUsage()
@@ -422,7 +530,7 @@ void TestRunController::firstTokenPriorityPerScenario()
     off.plan.firstTokenPriority = false;
     RunOptions opt;
     opt.workers = 2;
-    opt.simLauncher = makeInProcessSimLauncher();
+    opt.simLauncher = SimLauncher(&launchSimulator);
     RunController rc({on, off}, opt);
     auto out = rc.run();
     QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());

@@ -4,11 +4,11 @@
 // point_telemetry); an injected mid-stream stall is found; dead telemetry URLs (closed port, HTTP 500) are
 // counted and leave the output throughput within 2 % of a run without telemetry.
 #include "common/demoscenario.h"
-#include "core/engine/runcontroller.h"
-#include "core/metrics/jsonschemavalidator.h"
-#include "core/metrics/resultsjson.h"
+#include "core/run/runcontroller.h"
+#include "tests/common/jsonschemavalidator.h"
+#include "core/results/resultsjson.h"
 #include "core/storage/runbundle.h"
-#include "core/storage/runrecording.h"
+#include "core/run/runrecording.h"
 #include "core/storage/sqlitedb.h"
 #include "core/telemetry/commonseries.h"
 #include "loopbackserver.h"

@@ -1,5 +1,5 @@
 // Rolling live summary: window pruning, percentiles over the window, tokens/s by event time.
-#include "core/metrics/livesummary.h"
+#include "tests/common/livesummary.h"
 #include "recordbuilder.h"
 
 #include <QTest>

@@ -1,5 +1,7 @@
 // Point aggregation on hand-built records with hand-computed answers: window edges, throughput
 // variants, per-GPU variants, goodput, error classes and validity flags.
+#include "core/engine/readdelayhistogram.h"
+#include "core/metrics/clientbudget.h"
 #include "core/metrics/pointaggregate.h"
 #include "recordbuilder.h"
 
@@ -76,6 +78,8 @@ private slots:
     void validityFlags_data();
     void validityFlags();
     void jsonRoundTrip();
+    void sendBlockedIsAUnion();
+    void readDelayQuantile();
     void metricValueAndCurve();
     void largePointIsFast();
 };
@@ -294,10 +298,16 @@ void TestPointAggregate::validityFlags_data()
     QTest::newRow("truncated by harness") << 5 << QByteArray("error_rate,truncated");
     QTest::newRow("truncated flag from engine") << 6 << QByteArray("truncated");
     QTest::newRow("client cpu") << 7 << QByteArray("client_bound");
-    QTest::newRow("send lateness from records") << 8 << QByteArray("client_bound");
+    // Send lateness is reported, not judged: 6 ms late once blocks the send path 5 ms of 1,250 (0.4 %).
+    QTest::newRow("send lateness alone is not a flag") << 8 << QByteArray("");
     QTest::newRow("achieved concurrency below target") << 9 << QByteArray("client_bound");
     QTest::newRow("achieved rate below target") << 10 << QByteArray("client_bound");
     QTest::newRow("loop lag alone is not a flag") << 11 << QByteArray("");
+    QTest::newRow("send path blocked, from records") << 12 << QByteArray("client_bound"); // 105 of 1,250 ms
+    QTest::newRow("send path blocked, from the engine") << 13 << QByteArray("client_bound");
+    QTest::newRow("client-added delay above 5 ms") << 14 << QByteArray("client_bound");
+    QTest::newRow("budget just inside both limits") << 15 << QByteArray("");
+    QTest::newRow("blocked 9 % of a short point, 95 ms") << 16 << QByteArray("");
 }
 
 void TestPointAggregate::validityFlags()
@@ -344,6 +354,25 @@ void TestPointAggregate::validityFlags()
     case 11:
         in.client.loopLagP99Ms = 50;
         break;
+    case 12:
+        records[2] = RecordBuilder(3).send(400, 290).content({500, 600, 700, 800}).end(800).usage(4, 10);
+        break;
+    case 13:
+        in.client.sendBlockedMs = 120;
+        in.client.sendBlockedPct = 5.5;
+        break;
+    case 16: // a short point: above 5 % of it, but for less than 100 ms in all
+        in.client.sendBlockedMs = 95;
+        in.client.sendBlockedPct = 9;
+        break;
+    case 14:
+        in.client.addedDelayP99Ms = 5.5;
+        break;
+    case 15:
+        in.client.sendBlockedMs = 60;
+        in.client.sendBlockedPct = 4.9;
+        in.client.addedDelayP99Ms = 4.9;
+        break;
     default:
         break;
     }
@@ -354,6 +383,47 @@ void TestPointAggregate::validityFlags()
         got += (got.isEmpty() ? "" : ",") + QByteArray::fromStdString(f);
     QCOMPARE(got, flags);
     QCOMPARE(p.validity.valid, flags.isEmpty());
+}
+
+// Overlapping waits count once; waits within the 5 ms grace not at all.
+void TestPointAggregate::sendBlockedIsAUnion()
+{
+    std::vector<RequestRecord> v;
+    v.push_back(RecordBuilder(1).send(12, 0).end(20));  // blocked [5, 12]
+    v.push_back(RecordBuilder(2).send(16, 5).end(25));  // [10, 16]: overlaps → [5, 16]
+    v.push_back(RecordBuilder(3).send(34, 30).end(40)); // 4 ms late: inside the grace
+    v.push_back(RecordBuilder(4).send(54, 40).end(60)); // [45, 54]
+    v.push_back(RecordBuilder(5).send(70).end(80));     // on time
+    QCOMPARE(sendBlockedNs(v), std::int64_t(11'000'000 + 9'000'000));
+    QCOMPARE(sendBlockedNs({}), std::int64_t(0));
+    // In a point: 20 ms of the records' 80 ms span.
+    PointInput in = baseInput(v);
+    const PointResult p = aggregatePoint(in);
+    QCOMPARE(p.client.sendBlockedMs, 20.0);
+    QVERIFY(near(p.client.sendBlockedPct, 100.0 * 20 / 80));
+    QCOMPARE(addedDelayEstimateMs(0.25, 1.5), 1.75);
+    QCOMPARE(addedDelayEstimateMs(0.25, std::nan("")), 0.25);
+    QVERIFY(std::isnan(addedDelayEstimateMs(std::nan(""), std::nan(""))));
+}
+
+void TestPointAggregate::readDelayQuantile()
+{
+    ReadDelayHistogram h;
+    for (int i = 0; i < 98; ++i)
+        h.add(3'000); // first 10 µs bucket
+    h.add(-5);        // clamped into the first bucket
+    h.add(2'345'000); // bucket 234: upper edge 2.35 ms
+    std::vector<std::uint64_t> counts;
+    h.takeInto(counts);
+    QCOMPARE(ReadDelayHistogram::total(counts), std::uint64_t(100));
+    QCOMPARE(ReadDelayHistogram::quantileMs(counts, 0.99), 0.01);
+    QCOMPARE(ReadDelayHistogram::quantileMs(counts, 1.0), 2.35);
+    h.add(999'000'000); // ≥ 50 ms: the last bucket
+    std::vector<std::uint64_t> next;
+    h.takeInto(next); // taken counts are gone: only the new one
+    QCOMPARE(ReadDelayHistogram::total(next), std::uint64_t(1));
+    QCOMPARE(ReadDelayHistogram::quantileMs(next, 0.5), 50.0);
+    QVERIFY(std::isnan(ReadDelayHistogram::quantileMs({}, 0.99)));
 }
 
 void TestPointAggregate::jsonRoundTrip()

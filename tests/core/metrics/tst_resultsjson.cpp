@@ -1,10 +1,10 @@
 // results.json / points.csv / requests.csv / JUnit writers: the document validates against the
 // shipped JSON Schema, round-trips, and the files are written for real into a temporary folder.
-#include "core/metrics/jsonschemavalidator.h"
-#include "core/metrics/junitxml.h"
+#include "tests/common/jsonschemavalidator.h"
+#include "core/results/junitxml.h"
 #include "core/metrics/pointaggregate.h"
-#include "core/metrics/resultscsv.h"
-#include "core/metrics/resultsjson.h"
+#include "core/results/resultscsv.h"
+#include "core/results/resultsjson.h"
 #include "recordbuilder.h"
 
 #include <QFile>
@@ -12,6 +12,7 @@
 #include <QTest>
 #include <QXmlStreamReader>
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -138,6 +139,7 @@ class TestResultsJson : public QObject
     Q_OBJECT
 private slots:
     void validatesAgainstSchema();
+    void readsVersion1Files();
     void schemaRejects_data();
     void schemaRejects();
     void roundTripThroughFile();
@@ -153,7 +155,7 @@ void TestResultsJson::validatesAgainstSchema()
     QVERIFY(schema.is_object());
     const auto recs = records();
     const nlohmann::json doc = sampleRun(recs).toJson();
-    QCOMPARE(doc["schema"].get<std::string>(), std::string("throughline.results/1"));
+    QCOMPARE(doc["schema"].get<std::string>(), std::string("throughline.results/2"));
     const auto problems = JsonSchemaValidator(schema).validate(doc);
     std::string all;
     for (const auto &p : problems)
@@ -184,8 +186,8 @@ void TestResultsJson::schemaRejects_data()
     QTest::newRow("unknown metric key")
         << QByteArray("/scenarios/0/points/0/metrics/ttft_p90") << QByteArray("1")
         << QByteArray("/scenarios/0/points/0/metrics/ttft_p90: not allowed");
-    QTest::newRow("wrong schema id") << QByteArray("/schema") << QByteArray("\"throughline.results/2\"")
-                                     << QByteArray("/schema: expected");
+    QTest::newRow("wrong schema id") << QByteArray("/schema") << QByteArray("\"throughline.results/3\"")
+                                     << QByteArray("is not one of");
     QTest::newRow("read order not a boolean")
         << QByteArray("/scenarios/0/engine/first_token_priority") << QByteArray("\"off\"")
         << QByteArray("/scenarios/0/engine/first_token_priority: expected boolean");
@@ -249,6 +251,39 @@ void TestResultsJson::roundTripThroughFile()
     QCOMPARE(newer.error().code, ErrorCode::Unsupported);
     QVERIFY(
         !writeResultsJson(run, dir.filePath(QStringLiteral("missing/dir/results.json")).toStdString()).ok());
+}
+
+// A results.json written by the /1 writer (main before issue 25: `throughline-cli run` of the demo's Chat
+// phase at λ = 5 and 20, time scale 20) still validates, opens with the client's error budget unmeasured,
+// and is written back as /2 with the same figures.
+void TestResultsJson::readsVersion1Files()
+{
+    const std::string path = THROUGHLINE_TEST_DATA_DIR "/results/results-v1.json";
+    std::ifstream in(path);
+    const nlohmann::json v1 = nlohmann::json::parse(in);
+    QCOMPARE(v1["schema"].get<std::string>(), std::string("throughline.results/1"));
+    const auto problems = JsonSchemaValidator(loadSchema()).validate(v1);
+    QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+
+    const auto run = readResultsJson(path);
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+    QCOMPARE(run->scenarios.size(), std::size_t(1));
+    QCOMPARE(run->scenarios[0].points.size(), std::size_t(2));
+    const PointResult &p = run->scenarios[0].points[0];
+    QCOMPARE(p.client.cpuPct, v1["scenarios"][0]["points"][0]["client"]["cpu_pct"].get<double>());
+    QVERIFY(std::isnan(p.client.sendBlockedMs));
+    QVERIFY(std::isnan(p.client.addedDelayP99Ms));
+    QCOMPARE(p.metrics.ttftMs.p[0],
+             v1["scenarios"][0]["points"][0]["metrics"]["ttft_ms"]["p50"].get<double>());
+
+    const nlohmann::json v2 = run->toJson();
+    QCOMPARE(v2["schema"].get<std::string>(), std::string("throughline.results/2"));
+    QVERIFY(v2["scenarios"][0]["points"][0]["client"]["send_blocked_ms"].is_null());
+    QVERIFY(v2["scenarios"][0]["points"][1]["metrics"] == v1["scenarios"][0]["points"][1]["metrics"]);
+    QVERIFY(JsonSchemaValidator(loadSchema()).validate(v2).empty());
+    const auto again = RunResults::fromJson(v2);
+    QVERIFY(again.ok());
+    QVERIFY(again->toJson() == v2);
 }
 
 void TestResultsJson::pointsCsv()

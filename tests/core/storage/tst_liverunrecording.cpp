@@ -2,7 +2,7 @@
 // while the run is still 'running', verdicts/provenance/status at the end; resume() reopens a cancelled run,
 // drops a half-written point and refuses a completed one. Real SQLite files in a temporary directory.
 #include "core/storage/historyreader.h"
-#include "core/storage/liverunrecording.h"
+#include "core/run/liverunrecording.h"
 #include "core/storage/sqlitedb.h"
 #include "core/storage/storagewriter.h"
 

@@ -12,6 +12,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Throughline;
 
 class TestRunBundle : public QObject
@@ -23,15 +25,18 @@ private slots:
     void exportJsonAndCsv();
     void mergeShards();
     void mergeRefusesMismatch();
+    void mergeRefusesIncompleteShards();
+    void mergeAllowsMissingShardsWhenAsked();
     void mergeVersion2Shards();
 
 private:
     // Shard `shard` of 2 (as in mergeShards): two points of 300 requests; returns its bundle path.
-    static std::string writeShardBundle(const QTemporaryDir &dir, int shard, std::int64_t t0)
+    static std::string writeShardBundle(const QTemporaryDir &dir, int shard, std::int64_t t0, int count = 2,
+                                        RunStatus status = RunStatus::Completed)
     {
         const std::string db = dir.filePath(QStringLiteral("s%1.sqlite").arg(shard)).toStdString();
         RunStart run = StorageTest::makeRun(StorageTest::uuidFor(100 + static_cast<unsigned>(shard)), 1, 2);
-        run.shard = std::to_string(shard) + "/2";
+        run.shard = std::to_string(shard) + "/" + std::to_string(count);
         run.t0UnixNs = t0 + shard * 20'000'000LL; // shard 1 started 20 ms later
         // Point 0 starts 5 ms apart on the two shards, point 1 starts 120 ms apart (clock skew): flagged.
         const std::int64_t pointStart = t0 + 1'000'000'000LL + shard * 5'000'000LL;
@@ -50,7 +55,7 @@ private:
                 run.uuid,
                 FinishedPoint{0, p, {{"metrics", {{"output_tps_per_gpu", 1.0}}}}, "", kNoTime, kNoTime});
         }
-        w.finishRun(run.uuid, RunStatus::Completed);
+        w.finishRun(run.uuid, status);
         if (!w.close())
             return {};
         const std::string bundle = dir.filePath(QStringLiteral("s%1.tlrun").arg(shard)).toStdString();
@@ -211,8 +216,8 @@ void TestRunBundle::importsVersion2Bundle()
     }
     auto v1 = RunBundle::importBundle(bundle, dir.filePath(QStringLiteral("c.sqlite")).toStdString());
     QVERIFY(!v1);
-    QVERIFY2(v1.error().message.find("schema version 1, expected 2 to 4") != std::string::npos,
-             v1.error().message.c_str());
+    const std::string expected = "schema version 1, expected 2 to " + std::to_string(Schema::kVersion);
+    QVERIFY2(v1.error().message.find(expected) != std::string::npos, v1.error().message.c_str());
 }
 
 void TestRunBundle::exportJsonAndCsv()
@@ -225,7 +230,7 @@ void TestRunBundle::exportJsonAndCsv()
     QVERIFY(r.open(a));
     auto j = RunExporter::toJson(r, run.uuid);
     QVERIFY(j);
-    QCOMPARE((*j)["schema"].get<std::string>(), std::string("throughline.results/1"));
+    QCOMPARE((*j)["schema"].get<std::string>(), std::string("throughline.results/2"));
     QCOMPARE((*j)["run_id"].get<std::string>(), run.uuid);
     QCOMPARE((*j)["scenarios"][0]["id"].get<std::string>(), run.scenarios[0].key);
     QCOMPARE((*j)["scenarios"][0]["points"].size(), 2u);
@@ -306,6 +311,66 @@ void TestRunBundle::mergeRefusesMismatch()
     auto r2 = BundleMerger::merge({a, otherPlan}, out);
     QVERIFY(!r2);
     QVERIFY2(r2.error().message.find("plan id") != std::string::npos, r2.error().message.c_str());
+}
+
+// A missing or cancelled shard makes a partial result: refused before anything is written, naming the shard
+// (the rules themselves: tst_shardset).
+void TestRunBundle::mergeRefusesIncompleteShards()
+{
+    QTemporaryDir dir;
+    const std::int64_t t0 = 1'780'000'000'000'000'000LL;
+    const std::string out = dir.filePath(QStringLiteral("merged.tlrun")).toStdString();
+    const std::string s0 = writeShardBundle(dir, 0, t0, 3), s1 = writeShardBundle(dir, 1, t0, 3);
+    QVERIFY(!s0.empty() && !s1.empty());
+    auto missing = BundleMerger::merge({s0, s1}, out);
+    QVERIFY(!missing);
+    QVERIFY2(missing.error().message.find("shard 2 of 3 is missing (have 0, 1)") != std::string::npos,
+             missing.error().message.c_str());
+    QVERIFY(!QFile::exists(QString::fromStdString(out)));
+
+    QTemporaryDir dir2;
+    const std::string c0 = writeShardBundle(dir2, 0, t0),
+                      c1 = writeShardBundle(dir2, 1, t0, 2, RunStatus::Cancelled);
+    auto cancelled = BundleMerger::merge({c0, c1}, out);
+    QVERIFY(!cancelled);
+    QVERIFY2(cancelled.error().message.find("shard 1/2") != std::string::npos &&
+                 cancelled.error().message.find("status cancelled") != std::string::npos,
+             cancelled.error().message.c_str());
+}
+
+// --allow-missing: shards 0 and 1 of 3 merge into a partial bundle whose every point is invalid, flagged
+// shard_missing and names shard 2/3 in its merge object; the report warns once.
+void TestRunBundle::mergeAllowsMissingShardsWhenAsked()
+{
+    QTemporaryDir dir;
+    const std::int64_t t0 = 1'780'000'000'000'000'000LL;
+    const std::string out = dir.filePath(QStringLiteral("partial.tlrun")).toStdString();
+    const std::string s0 = writeShardBundle(dir, 0, t0, 3), s1 = writeShardBundle(dir, 1, t0, 3);
+    QVERIFY(!s0.empty() && !s1.empty());
+    BundleMerger::Options options;
+    options.allowMissingShards = true;
+    auto report = BundleMerger::merge({s0, s1}, out, options);
+    QVERIFY2(report, report ? "" : report.error().message.c_str());
+    QCOMPARE(report->missingShards, std::vector<std::string>{"2/3"});
+    QCOMPARE(report->points, 2);
+    QVERIFY(std::any_of(report->warnings.begin(), report->warnings.end(), [](const std::string &w) {
+        return w.find("partial merge: shard 2/3 missing") != std::string::npos;
+    }));
+    HistoryReader reader;
+    QVERIFY(reader.open(out));
+    auto runs = reader.listRuns();
+    QVERIFY(runs && runs->size() == 1);
+    auto detail = reader.runDetail(runs->front().uuid);
+    QVERIFY(detail);
+    QCOMPARE(detail->points.size(), std::size_t(2));
+    for (const PointRow &p : detail->points) {
+        const auto &flags = p.aggregates["validity"]["flags"];
+        QVERIFY2(std::find(flags.begin(), flags.end(), "shard_missing") != flags.end(), flags.dump().c_str());
+        QVERIFY(!p.aggregates["validity"].value("valid", true));
+        QVERIFY2(p.aggregates["merge"]["missing_shards"] == nlohmann::json::array({"2/3"}),
+                 p.aggregates["merge"].dump().c_str());
+        QCOMPARE(p.aggregates["merge"].value("shards", 0), 2);
+    }
 }
 
 // Shard bundles of a v2 build merge like current ones (read from migrated temporary copies): the same

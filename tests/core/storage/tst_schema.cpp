@@ -1,4 +1,5 @@
 #include "core/storage/historyreader.h"
+#include "core/storage/resultimporter.h"
 #include "core/storage/schema.h"
 #include "core/storage/sqlitedb.h"
 #include "core/storage/storagewriter.h"
@@ -17,8 +18,10 @@ private slots:
     void freshDatabase();
     void migrateSyntheticV0();
     void openCommittedV1Fixture();
-    void migrateV1FixtureToV4();
+    void migrateV1FixtureToV5();
     void migrateV3BackfillsChunks();
+    void migrateV4FixtureToV5();
+    void importV4Bundle();
     void refuseNewerSchema();
 };
 
@@ -104,7 +107,7 @@ std::int64_t pointsWithoutExactChunks(SqliteDb &db)
 // chunk table) and v4 (chunks built for the old points from their rows), version rows 1–4, every v1 row
 // unchanged and readable, the new tables writable; a second open migrates nothing. Derivations from the
 // built chunks equal those from the rows.
-void TestSchema::migrateV1FixtureToV4()
+void TestSchema::migrateV1FixtureToV5()
 {
     QTemporaryDir dir;
     const QString copy = dir.filePath(QStringLiteral("v1.sqlite"));
@@ -132,9 +135,9 @@ void TestSchema::migrateV1FixtureToV4()
         }
         SqliteDb db;
         QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
-        QCOMPARE(*Schema::version(db), 4);
-        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version"), std::int64_t(4)); // rows 1–4 only
-        for (int v = 2; v <= 4; ++v)
+        QCOMPARE(*Schema::version(db), Schema::kVersion);
+        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version"), std::int64_t(Schema::kVersion)); // 1–5
+        for (int v = 2; v <= Schema::kVersion; ++v)
             QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version WHERE version = " + std::to_string(v)),
                      std::int64_t(1));
         QCOMPARE(tableCount(db, "request_metric_chunks"), std::int64_t(1));
@@ -240,7 +243,7 @@ void TestSchema::migrateV3BackfillsChunks()
             *db.queryText("SELECT group_concat(hex(blob)) FROM (SELECT blob FROM request_metric_chunks "
                           "WHERE point_id = (SELECT max(id) FROM points) ORDER BY first_id)");
         QVERIFY(db.exec("DELETE FROM request_metric_chunks WHERE point_id = (SELECT min(id) FROM points);"
-                        "DELETE FROM schema_version WHERE version = 4;"));
+                        "DELETE FROM schema_version WHERE version >= 4;"));
         QCOMPARE(*Schema::version(db), 3);
         QCOMPARE(pointsWithoutExactChunks(db), std::int64_t(1));
     }
@@ -251,7 +254,7 @@ void TestSchema::migrateV3BackfillsChunks()
     }
     SqliteDb db;
     QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
-    QCOMPARE(*Schema::version(db), 4);
+    QCOMPARE(*Schema::version(db), Schema::kVersion);
     QCOMPARE(pointsWithoutExactChunks(db), std::int64_t(0));
     // One chunk (≤ MetricChunkBackfill::kRowsPerChunk rows) for the filled point, the writer's three
     // untouched.
@@ -346,6 +349,100 @@ void TestSchema::openCommittedV1Fixture()
     auto derived = reader.derivePoint(d->points[0].id);
     QVERIFY(derived);
     QCOMPARE((*derived)["n_sent"].get<int>(), 90); // 10 warm-up requests excluded
+}
+
+// tests/data/storage/history_v4.sqlite, written by the v4 build (storage_crash_child --make-fixture, then
+// --write killed with SIGKILL; the dead writer's host renamed to fixture-host-v4, its requests dropped to
+// keep the file small): a completed run and a 'running' run whose writer is gone. v5 adds the writer's boot
+// id, pid namespace and lease; the old row has none, so readers fall back to host + heartbeat and list it
+// crashed.
+void TestSchema::migrateV4FixtureToV5()
+{
+    QTemporaryDir dir;
+    const QString copy = dir.filePath(QStringLiteral("v4.sqlite"));
+    QVERIFY(QFile::copy(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/storage/history_v4.sqlite"), copy));
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    const std::string path = copy.toStdString();
+    const std::string done = "5eed0001-aaaa-4bbb-8ccc-000000000001";
+    const std::string dead = "0000557b-0000-4000-8000-00000a5437d5";
+    {
+        SqliteDb db;
+        QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
+        QCOMPARE(*Schema::version(db), 4);
+        QCOMPARE(
+            *db.queryInt("SELECT count(*) FROM pragma_table_info('runs') WHERE name = 'lease_until_utc'"),
+            std::int64_t(0));
+    }
+    HistoryReader old;
+    QVERIFY(!old.open(path)); // readers ask for a writer to migrate first
+    {
+        StorageWriter writer;
+        StorageWriter::Options o;
+        o.recoverCrashed = false; // leave the row as the v4 build left it, to see what readers make of it
+        QVERIFY(writer.open(path, o));
+        QVERIFY(writer.close());
+    }
+    HistoryReader reader;
+    QVERIFY(reader.open(path));
+    QCOMPARE(*Schema::version(reader.connection()), Schema::kVersion);
+    QCOMPARE(*reader.connection().queryInt("SELECT count(*) FROM pragma_table_info('runs') WHERE name IN "
+                                           "('writer_boot_id', 'writer_pidns', 'lease_until_utc')"),
+             std::int64_t(3));
+    auto runs = reader.listRuns();
+    QVERIFY(runs);
+    QCOMPARE(runs->size(), 2u);
+    for (const RunSummary &r : *runs)
+        QCOMPARE(r.status, std::string(r.uuid == dead ? "crashed" : "completed"));
+    QCOMPARE(*reader.connection().queryText("SELECT status FROM runs WHERE uuid = '" + dead + "'"),
+             std::string("running")); // readers never write
+    auto d = reader.runDetail(done);
+    QVERIFY(d);
+    QCOMPARE(d->points.size(), 4u);
+    QCOMPARE(d->points[3].outputTpsPerGpu, 201.0);
+    auto rows = reader.requests(d->points[0].id);
+    QVERIFY(rows);
+    QCOMPARE(rows->size(), 100u);
+    auto pending = reader.unfinishedPoints(dead);
+    QVERIFY(pending);
+    QCOMPARE(pending->size(), 4u);
+    // The next writer recovers it for good.
+    StorageWriter writer;
+    QVERIFY(writer.open(path));
+    QVERIFY(writer.close());
+    QCOMPARE(*reader.connection().queryText("SELECT status FROM runs WHERE uuid = '" + dead + "'"),
+             std::string("crashed"));
+}
+
+// A bundle a v4 build exported (one run, schema v4) imports into a v5 history.
+void TestSchema::importV4Bundle()
+{
+    QTemporaryDir dir;
+    const QString bundle = dir.filePath(QStringLiteral("old.tlrun"));
+    QVERIFY(QFile::copy(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/storage/history_v4.sqlite"), bundle));
+    QFile::setPermissions(bundle, QFile::ReadOwner | QFile::WriteOwner);
+    {
+        SqliteDb db; // keep only the completed run, as `export --format tlrun` of the v4 build wrote it
+        QVERIFY(db.open(bundle.toStdString()));
+        QVERIFY(
+            db.exec("DELETE FROM points WHERE run_id IN (SELECT id FROM runs WHERE status = 'running');"
+                    "DELETE FROM scenarios WHERE run_id IN (SELECT id FROM runs WHERE status = 'running');"
+                    "DELETE FROM run_tags WHERE run_id IN (SELECT id FROM runs WHERE status = 'running');"
+                    "DELETE FROM runs WHERE status = 'running';"));
+        QCOMPARE(*Schema::version(db), 4);
+    }
+    const std::string history = dir.filePath(QStringLiteral("history.sqlite")).toStdString();
+    auto imported = ResultImporter::importFile(bundle.toStdString(), ResultImporter::Format::Tlrun, history);
+    QVERIFY2(imported, imported ? "" : imported.error().message.c_str());
+    HistoryReader reader;
+    QVERIFY(reader.open(history));
+    auto runs = reader.listRuns();
+    QVERIFY(runs);
+    QCOMPARE(runs->size(), 1u);
+    QCOMPARE(runs->front().status, std::string("completed"));
+    auto d = reader.runDetail(runs->front().uuid);
+    QVERIFY(d);
+    QCOMPARE(d->points.size(), 4u);
+    QCOMPARE(reader.requests(d->points[0].id)->size(), 100u);
 }
 
 void TestSchema::refuseNewerSchema()

@@ -5,11 +5,11 @@
 // (scenario config JSON). Also the campaign JSON round trip of endpoint.cold_start.
 #include "common/demoscenario.h"
 #include "core/campaign/campaignjson.h"
-#include "core/engine/runcontroller.h"
-#include "core/metrics/jsonschemavalidator.h"
-#include "core/metrics/resultsjson.h"
+#include "core/run/runcontroller.h"
+#include "tests/common/jsonschemavalidator.h"
+#include "core/results/resultsjson.h"
 #include "core/sim/simserver.h"
-#include "core/storage/runrecording.h"
+#include "core/run/runrecording.h"
 #include "core/storage/sqlitedb.h"
 
 #include <QDateTime>

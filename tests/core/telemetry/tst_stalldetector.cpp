@@ -1,7 +1,7 @@
 // Stall detection and per-replica analysis over synthetic RequestRecords (tables of event timelines).
 
-#include "core/telemetry/replicaanalysis.h"
-#include "core/telemetry/stalldetector.h"
+#include "core/engine/replicaanalysis.h"
+#include "core/engine/stalldetector.h"
 
 #include <QTest>
 

@@ -4,7 +4,7 @@
 // prefix caching in 16-token blocks, and a skip when the cache is incomplete.
 #include "common/runalone.h"
 #include "core/campaign/catalog.h"
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 #include "core/engine/tokenizerpromptsource.h"
 #include "core/sim/simserver.h"
 #include "core/tokenizer/tokenizerstore.h"
@@ -12,6 +12,7 @@
 #include <QString>
 #include <QTest>
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -19,9 +20,12 @@ namespace Throughline::ExactTest {
 
 inline const std::string kCache = THROUGHLINE_TOKENIZER_TEST_CACHE;
 
-inline SimLauncher inProcessSim(double timeScale)
+// chatTemplate: SimServerOptions::chatTemplate ("" = the model's own, the client's mirror). tweak: changes
+// the options last (e.g. countEndpoints; tokenizer "" = a server that counts bytes/4).
+inline SimLauncher inProcessSim(double timeScale, std::string chatTemplate = {},
+                                std::function<void(SimServerOptions &)> tweak = {})
 {
-    return [timeScale](const Scenario &sc, int) -> Result<SimulatedEndpoint> {
+    return [timeScale, chatTemplate, tweak](const Scenario &sc, int) -> Result<SimulatedEndpoint> {
         auto o = SimServer::optionsFromCatalog(sc.model.name, sc.gpu.name, std::max(1, sc.deployment.gpus),
                                                sc.deployment.precision);
         if (!o)
@@ -30,8 +34,12 @@ inline SimLauncher inProcessSim(double timeScale)
         o->tokenizer = "auto";
         o->tokenizerDir = kCache;
         o->prefixBlockTokens = 16;
+        o->chatTemplate = chatTemplate;
+        if (tweak)
+            tweak(*o);
+        const bool counts = !o->tokenizer.empty();
         auto server = std::make_shared<SimServer>(std::move(*o));
-        if (server->promptCounting().rfind("tokenizer ", 0) != 0)
+        if (counts && server->promptCounting().rfind("tokenizer ", 0) != 0)
             return makeError(ErrorCode::Internal, "simulator counts prompts by " + server->promptCounting());
         auto port = server->start("127.0.0.1", 0);
         if (!port)
@@ -73,14 +81,19 @@ inline Scenario exactScenario(const Scenario &base, const std::string &model, in
 
 // Runs `s` alone on inProcessSim(timeScale), telemetry scraping off; exactPrompts: prompts from
 // exactPromptSourceFactory(kCache) (else the workload's own source). An error when the run fails or the
-// scenario aborts.
-inline Result<RunOutcome> runAlone(const Scenario &s, double timeScale, bool exactPrompts)
+// scenario aborts. simChatTemplate: the simulator's chat template (inProcessSim).
+inline Result<RunOutcome> runAlone(const Scenario &s, double timeScale, bool exactPrompts,
+                                   std::string simChatTemplate = {})
 {
     RunOptions opt;
-    opt.simLauncher = inProcessSim(timeScale);
+    opt.simLauncher = inProcessSim(timeScale, std::move(simChatTemplate));
     if (exactPrompts)
         opt.promptFactory = exactPromptSourceFactory(kCache);
     opt.scrapeTelemetry = false;
+    // Lengths are what these tests check: the stall limit is model time (30 s = 30 ms wall at time scale
+    // 1000), and a loaded 2-core machine pauses a stream that long (gpt-oss-120b chat ISL 8000 failed so at
+    // load 17).
+    opt.stallTimeoutS = 3600;
     return TestSupport::runAlone(s, opt);
 }
 

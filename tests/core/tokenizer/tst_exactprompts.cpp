@@ -109,7 +109,7 @@ void TestExactPrompts::exactIsl()
     QCOMPARE(int(po.records.size()), count);
     auto tok = TokenizerStore::open(kCache)->load(s.model.name);
     QVERIFY(tok);
-    const ChatTemplate tpl = ChatTemplate::forTokenizer(**tok);
+    const ChatTemplate tpl = ChatTemplate::forModel(**tok, s.model.name);
     QVERIFY(tpl.kind() != ChatTemplate::Kind::Plain);
     // Chat: the template's leading tokens are the same in every request (gpt-oss: a ~70-token system
     // message), so whole 16-token blocks of it may be served from the prefix cache; nothing else may.

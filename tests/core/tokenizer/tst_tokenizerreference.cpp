@@ -77,12 +77,14 @@ void TestTokenizerReference::initTestCase()
     THROUGHLINE_REQUIRE_TOKENIZERS(m_store);
     const QString src = QStringLiteral(THROUGHLINE_SOURCE_DIR "/tests/tokenizer-ref");
     QVERIFY(QDir().mkpath(refDir()));
-    // Install the pinned reference packages once per build tree (npm's cache makes re-installs local).
+    // Install the pinned reference packages once per build tree, from npm's cache where packaging/bootstrap.sh
+    // put them (--prefer-offline: no registry request for what is cached).
     const std::string pkg = readAll(src + u"/package.json"_qs);
     QVERIFY(!pkg.empty());
     const bool installed = readAll(refDir() + u"/package.json"_qs) == pkg &&
                            QFileInfo::exists(refDir() + u"/node_modules/@lenml/tokenizers/package.json"_qs) &&
-                           QFileInfo::exists(refDir() + u"/node_modules/gpt-tokenizer/package.json"_qs);
+                           QFileInfo::exists(refDir() + u"/node_modules/gpt-tokenizer/package.json"_qs) &&
+                           QFileInfo::exists(refDir() + u"/node_modules/@huggingface/jinja/package.json"_qs);
     for (const QString &f : {u"package.json"_qs, u"encode.mjs"_qs, u"bench.mjs"_qs}) {
         QFile::remove(refDir() + u'/' + f);
         QVERIFY(QFile::copy(src + u'/' + f, refDir() + u'/' + f));
@@ -90,7 +92,8 @@ void TestTokenizerReference::initTestCase()
     QString out;
     if (!installed) {
         const int rc =
-            run(u"npm"_qs, {u"install"_qs, u"--no-audit"_qs, u"--no-fund"_qs, u"--no-package-lock"_qs},
+            run(u"npm"_qs,
+                {u"install"_qs, u"--prefer-offline"_qs, u"--no-audit"_qs, u"--no-fund"_qs, u"--no-package-lock"_qs},
                 refDir(), out, 10 * 60'000);
         if (rc != 0 && (out.contains(u"ENOTFOUND"_qs) || out.contains(u"EAI_AGAIN"_qs) ||
                         out.contains(u"ECONNREFUSED"_qs) || out.contains(u"ETIMEDOUT"_qs) ||

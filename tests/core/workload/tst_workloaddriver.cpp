@@ -1,6 +1,8 @@
-// Workload drivers without a network: multi-turn history growth, agentic steps with fan-out and think time,
+// Workload drivers without a network: multi-turn history growth (completions: one growing text; chat: the
+// conversation as messages, as the request body carries it), agentic steps with fan-out and think time,
 // chain metrics arithmetic, trace prompts sharing hash-id blocks, and the delayed dispatcher's timing.
-#include "core/metrics/jsonschemavalidator.h"
+#include "core/engine/requestbuilder.h"
+#include "tests/common/jsonschemavalidator.h"
 #include "core/metrics/pointresult.h"
 #include "core/workload/delayeddispatcher.h"
 #include "core/workload/tracedriver.h"
@@ -16,9 +18,10 @@ using namespace Throughline;
 
 namespace {
 
-Scenario scenarioWith(const Workload &w, int isl, int osl)
+Scenario scenarioWith(const Workload &w, int isl, int osl, ApiFlavour flavour = ApiFlavour::Chat)
 {
     Scenario s;
+    s.endpoint.flavour = flavour;
     s.phase.name = "W";
     s.phase.isl = isl;
     s.phase.osl = osl;
@@ -50,6 +53,7 @@ class TestWorkloadDriver : public QObject
 private Q_SLOTS:
     void syntheticHasNoDriver();
     void multiTurnHistoryGrows();
+    void multiTurnChatSendsConversation();
     void agenticStepsFanOutAndThink();
     void chainMetricsArithmetic();
     void tracePromptsShareBlocks();
@@ -71,7 +75,7 @@ void TestWorkloadDriver::multiTurnHistoryGrows()
     w.kind = Workload::Kind::MultiTurn;
     w.turns = 3;
     w.thinkTimeS = 1.0;
-    auto made = WorkloadDriver::create(scenarioWith(w, 20, 10));
+    auto made = WorkloadDriver::create(scenarioWith(w, 20, 10, ApiFlavour::Completions));
     QVERIFY(made.ok() && *made);
     WorkloadDriver &d = **made;
     WorkloadPointSetup setup;
@@ -110,6 +114,56 @@ void TestWorkloadDriver::multiTurnHistoryGrows()
     QVERIFY(next[0].isl > p1.tokens + 7);
     // Last turn done, no further sessions.
     QVERIFY(d.onComplete(done(102, 10), 3'000'000'000).empty());
+}
+
+void TestWorkloadDriver::multiTurnChatSendsConversation()
+{
+    Workload w;
+    w.kind = Workload::Kind::MultiTurn;
+    w.turns = 3;
+    const Scenario sc = scenarioWith(w, 20, 10);
+    auto made = WorkloadDriver::create(sc);
+    QVERIFY(made.ok() && *made);
+    WorkloadDriver &d = **made;
+    WorkloadPointSetup setup;
+    setup.concurrency = 1;
+    setup.budgetTotal = 3;
+    QCOMPARE(d.begin(setup), 3);
+    auto req = d.initial();
+    QCOMPARE(req.size(), std::size_t(1));
+    d.bind(100, req[0]);
+    const Prompt p0 = d.prompts()->make(100, req[0].isl, false);
+    QVERIFY(p0.earlier.empty());
+    // Turn 1: the first turn and its streamed answer are their own messages; the new turn is the last one.
+    req = d.onComplete(done(100, 10, " the answer of turn zero"), 1'000'000'000);
+    QCOMPARE(req.size(), std::size_t(1));
+    d.bind(101, req[0]);
+    const Prompt p1 = d.prompts()->make(101, req[0].isl, false);
+    QCOMPARE(p1.earlier.size(), std::size_t(2));
+    QCOMPARE(p1.earlier[0].role, std::string("user"));
+    QCOMPARE(p1.earlier[0].content, p0.text);
+    QCOMPARE(p1.earlier[1].role, std::string("assistant"));
+    QCOMPARE(p1.earlier[1].content, std::string("the answer of turn zero")); // joins trimmed
+    QVERIFY(p1.text.find(" the answer") == std::string::npos);
+    QVERIFY(req[0].isl > p0.tokens + 10); // history (prompt + 10 answer tokens) + new turn
+    // Turn 2 after an answer without stored text: a stand-in of 7 tokens as the assistant message.
+    req = d.onComplete(done(101, 7), 2'000'000'000);
+    QCOMPARE(req.size(), std::size_t(1));
+    d.bind(102, req[0]);
+    QVERIFY(req[0].isl > p1.tokens + 7);
+    // The request body carries the conversation: 5 messages, roles alternating, the new turn last.
+    const RequestBuilder builder(sc, "run", d.prompts(), {});
+    const HttpRequest http = builder.build(102, req[0].isl, 10, "http://127.0.0.1:8000");
+    const nlohmann::json body = nlohmann::json::parse(http.body);
+    const auto &messages = body.at("messages");
+    QCOMPARE(int(messages.size()), 5);
+    for (int i = 0; i < 5; ++i)
+        QCOMPARE(messages[i].at("role").get<std::string>(), std::string(i % 2 == 0 ? "user" : "assistant"));
+    QCOMPARE(messages[0].at("content").get<std::string>(), p0.text);
+    QCOMPARE(messages[1].at("content").get<std::string>(), std::string("the answer of turn zero"));
+    QCOMPARE(messages[2].at("content").get<std::string>(), p1.text);
+    QVERIFY(!messages[3].at("content").get<std::string>().empty()); // stand-in of the 7 answered tokens
+    QVERIFY(!messages[4].at("content").get<std::string>().empty());
 }
 
 void TestWorkloadDriver::agenticStepsFanOutAndThink()

@@ -4,7 +4,7 @@
 // multi-turn prompts growing turn by turn, trace replay on its own schedule, dataset lengths.
 #include "common/demoscenario.h"
 #include "common/runalone.h"
-#include "core/engine/runcontroller.h"
+#include "core/run/runcontroller.h"
 #include "core/engine/simchildlauncher.h" // tests/core/engine/ (a throughline-sim child per scenario)
 #include "core/workload/tracefile.h"
 

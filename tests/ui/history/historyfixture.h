@@ -66,7 +66,8 @@ inline PointResult syntheticPoint(int concurrency, double scale, std::mt19937 &r
 // phases × backends scenarios of gpt-oss-20b on H200×1 with 4 load points each.
 inline StoredRun storeRun(StorageWriter &writer, const std::string &campaign,
                           const std::vector<std::string> &phases, const std::vector<std::string> &backends,
-                          double scale, unsigned seed, const std::vector<std::string> &tags = {})
+                          double scale, unsigned seed, const std::vector<std::string> &tags = {},
+                          int pointsPerScenario = 4)
 {
     std::mt19937 rng(seed);
     StoredRun out;
@@ -100,12 +101,14 @@ inline StoredRun storeRun(StorageWriter &writer, const std::string &campaign,
     writer.beginRun(start);
     for (const ScenarioInfo &si : start.scenarios) {
         std::vector<PointResult> points;
-        const int conc[] = {1, 8, 32, 64};
-        for (int k = 0; k < 4; ++k) {
+        // Four points: concurrency 1, 8, 32, 64; more: powers of two from 1.
+        static constexpr int kFour[] = {1, 8, 32, 64};
+        auto conc = [pointsPerScenario](int k) { return pointsPerScenario == 4 ? kFour[k] : 1 << k; };
+        for (int k = 0; k < pointsPerScenario; ++k) {
             points.push_back(
-                syntheticPoint(conc[k], scale * (si.index + 1), rng, !(si.index == 1 && k == 3)));
+                syntheticPoint(conc(k), scale * (si.index + 1), rng, !(si.index == 1 && k == 3)));
             writer.beginPoint(out.uuid, si.index, k,
-                              {{"load", {{"mode", "concurrency"}, {"concurrency", conc[k]}}}});
+                              {{"load", {{"mode", "concurrency"}, {"concurrency", conc(k)}}}});
             FinishedPoint fp;
             fp.scenarioIndex = si.index;
             fp.pointIndex = k;
@@ -123,6 +126,7 @@ inline StoredRun storeRun(StorageWriter &writer, const std::string &campaign,
         slo.cmp = Comparator::LessEqual;
         slo.value = 1000;
         slo.kind = TargetKind::Slo;
+        slo.source = "scenario SLO"; // as sloRows writes it
         Scenario sc;
         sc.id = si.key;
         VerdictOptions vo;

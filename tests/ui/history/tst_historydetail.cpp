@@ -1,8 +1,10 @@
 // Run detail and compare on stored runs with request rows and telemetry: the run-monitor plots redrawn
 // from the database (checked against independent SQL sums), re-derivation under another percentile /
 // window / per-GPU divisor (checked against percentiles computed here from the stored samples), per-phase
-// bars and the MLPerf step mode of the compare overlay. THROUGHLINE_HISTORY_SHOT_DIR=dir saves
-// history-detail.png and history-compare.png there.
+// bars and the MLPerf step mode of the compare overlay; the same views through the HistoryService (every
+// read on its worker — SQLite's own open hook counts the connections per thread —, only the latest of quick
+// selections applied, equal to the direct reads). THROUGHLINE_HISTORY_SHOT_DIR=dir saves history-detail.png
+// and history-compare.png there.
 #include "ui/guitestmain.h"
 #include "historyfixture.h"
 
@@ -13,24 +15,86 @@
 #include "ui/history/derivecontrols.h"
 #include "ui/history/derivedpointstablemodel.h"
 #include "ui/history/historycomparewidget.h"
+#include "ui/history/historydetailwidget.h"
 #include "ui/history/historypage.h"
+#include "ui/history/historyservice.h"
 #include "ui/history/pointstablemodel.h"
 #include "ui/history/runcomparison.h"
 #include "ui/history/runtimeline.h"
+#include "ui/history/runstablemodel.h"
 #include "ui/history/runtimelineview.h"
 #include "ui/report/reportwriter.h"
 
 #include <QAbstractItemModelTester>
 #include <QCheckBox>
 #include <QComboBox>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSignalSpy>
 #include <QSortFilterProxyModel>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTimer>
 #include <QtTest>
 
+#include <sqlite3.h>
+
+#include <mutex>
+#include <thread>
+
 using namespace Throughline;
+
+namespace {
+
+// Every SQLite connection opened in the process on one database file, counted per thread: SQLite calls its
+// auto-extensions on the thread that opens a connection, with the connection's file already attached.
+class SqliteOpenRecorder
+{
+public:
+    explicit SqliteOpenRecorder(const QString &path)
+    {
+        std::lock_guard lock(s_mutex);
+        s_path = QFileInfo(path).canonicalFilePath();
+        s_gui = std::this_thread::get_id();
+        s_guiOpens = s_otherOpens = 0;
+        sqlite3_auto_extension(reinterpret_cast<void (*)()>(&SqliteOpenRecorder::opened));
+    }
+    ~SqliteOpenRecorder()
+    {
+        sqlite3_cancel_auto_extension(reinterpret_cast<void (*)()>(&SqliteOpenRecorder::opened));
+    }
+    int guiOpens() const
+    {
+        std::lock_guard lock(s_mutex);
+        return s_guiOpens;
+    }
+    int otherOpens() const
+    {
+        std::lock_guard lock(s_mutex);
+        return s_otherOpens;
+    }
+
+private:
+    static int opened(sqlite3 *db, const char **, const sqlite3_api_routines *)
+    {
+        const char *file = sqlite3_db_filename(db, "main");
+        const QString path = file ? QFileInfo(QString::fromUtf8(file)).canonicalFilePath() : QString();
+        std::lock_guard lock(s_mutex);
+        if (!path.isEmpty() && path == s_path)
+            ++(std::this_thread::get_id() == s_gui ? s_guiOpens : s_otherOpens);
+        return SQLITE_OK;
+    }
+    static inline std::mutex s_mutex;
+    static inline QString s_path;
+    static inline std::thread::id s_gui;
+    static inline int s_guiOpens = 0, s_otherOpens = 0;
+};
+
+} // namespace
 
 class TstHistoryDetail : public QObject
 {
@@ -106,10 +170,10 @@ private slots:
         // Bucketed percentiles: the chart shows exactly the timeline's series; one marker per load point.
         const auto &ttft = tv->chart(RunTimelineView::Ttft)->chart();
         QCOMPARE(ttft.series.size(), 3);
-        QCOMPARE(ttft.series[0].points, t.ttftP50);
+        QCOMPARE(ttft.series[0].positions(), t.ttftP50);
         QVERIFY(!t.ttftP50.isEmpty());
-        QCOMPARE(ttft.markers.size(), 3);
-        QCOMPARE(ttft.markers[0].label, u"C=4"_qs);
+        QCOMPARE(ttft.references.size(), 3);
+        QCOMPARE(ttft.references[0].label, u"C=4"_qs);
 
         // Telemetry on the client time axis: every stored sample, values as stored (KV cache in %).
         TelemetryReader reader;
@@ -123,8 +187,8 @@ private slots:
         QCOMPARE(kvChart.series.size(), 1);
         QCOMPARE(kvChart.series[0].points.size(), qsizetype(kv->front().samples.size()));
         QCOMPARE(kvChart.series[0].points.size(), qsizetype(m_counts.samplesPerSeries[0]));
-        QCOMPARE(kvChart.series[0].points[3].x(), double(kv->front().samples[3].tNs) / 1e9);
-        QCOMPARE(kvChart.series[0].points[3].y(), kv->front().samples[3].value * 100);
+        QCOMPARE(kvChart.series[0].points[3].x, double(kv->front().samples[3].tNs) / 1e9);
+        QCOMPARE(kvChart.series[0].points[3].y, kv->front().samples[3].value * 100);
         QCOMPARE(tv->chart(RunTimelineView::GpuPower)->chart().series.size(), 2); // two GPUs
         QCOMPARE(tv->chart(RunTimelineView::InFlight)->chart().series.size(),
                  3); // client + running + waiting
@@ -185,7 +249,7 @@ private slots:
         const auto &curve = page.curveChart()->chart();
         QVERIFY(curve.title.contains(u"re-derived p50"_qs));
         QCOMPARE(curve.series.size(), 2);
-        QVERIFY(std::abs(curve.series[0].points[0].y() - 1000.0 / m->row(0).values.tpotMs) < 1e-9);
+        QVERIFY(std::abs(curve.series[0].points[0].y - 1000.0 / m->row(0).values.tpotMs) < 1e-9);
         // Whole-run throughput (vLLM/AIPerf): Σ N_out of the successful measured requests ÷ (max t_end −
         // min t_send) of those, summed here with SQL; the measured set (n ok) stays the same.
         dc->windowCombo()->setCurrentIndex(1);
@@ -237,14 +301,14 @@ private slots:
         const ScenarioResult &bChat = b->run.scenarios[0];
         const int op = RunComparison::operatingPoint(bChat);
         QVERIFY(op >= 0);
-        QCOMPARE(bars.series[1].points[0].y(), bChat.points[std::size_t(op)].metrics.outputTpsPerGpu);
-        QVERIFY(bars.series[1].points[0].x() < 0.5 && bars.series[1].points[1].x() > 0.5);
+        QCOMPARE(bars.series[1].points[0].y, bChat.points[std::size_t(op)].metrics.outputTpsPerGpu);
+        QVERIFY(bars.series[1].points[0].x < 0.5 && bars.series[1].points[1].x > 0.5);
 
         // TTFT p99 bars from the stored aggregates (runs with ≥ 1,000 measured requests at the point).
         page.barMetricCombo()->setCurrentIndex(1);
         QVERIFY(page.phaseBarsChart()->chart().yLabel.contains(u"TTFT p99"_qs));
         const double storedP99 = *bChat.points[std::size_t(op)].metricValue("ttft_ms", "p99");
-        QCOMPARE(page.phaseBarsChart()->chart().series[1].points[0].y(), storedP99);
+        QCOMPARE(page.phaseBarsChart()->chart().series[1].points[0].y, storedP99);
 
         // Step mode toggles every overlaid curve's line style, and back.
         const auto curves = [&] { return page.compareChart()->chart().series; };
@@ -277,7 +341,7 @@ private slots:
                 opId = p.id;
         auto samples = reader.samples(opId, "ttft_ms");
         QVERIFY(samples && samples->size() >= 1000);
-        QVERIFY(std::abs(page.phaseBarsChart()->chart().series[1].points[0].y() - pct(*samples, 99)) < 1e-9);
+        QVERIFY(std::abs(page.phaseBarsChart()->chart().series[1].points[0].y - pct(*samples, 99)) < 1e-9);
         page.stepModeBox()->setChecked(false);
         for (const auto &s : curves())
             QVERIFY(!s.step);
@@ -366,6 +430,123 @@ private slots:
         QCOMPARE(t->item(stored, 3)->text(),
                  ReportWriter::number(
                      *bData->run.scenarios[0].points[std::size_t(bOp)].metricValue("ttft_ms", "p90"), 2));
+    }
+
+    // The page with a history service: arrival, quick successive selections, a variant changed while a run
+    // is under way, the distribution metric, the timeline's scenario, a row refresh, compare and the PDF
+    // report — every read on the service's worker (the GUI thread opens no connection to the file), only the
+    // last of quick selections applied, and each view equal to the one the direct reads draw.
+    void serviceReadsOffTheGuiThread()
+    {
+        const QString a = QString::fromStdString(m_a.uuid), b = QString::fromStdString(m_b.uuid),
+                      plain = QString::fromStdString(m_plain.uuid);
+        // Expected views from direct reads of a copy (its connections are not the ones counted).
+        const QString copy = m_dir.filePath(u"copy.sqlite"_qs);
+        QVERIFY(QFile::copy(m_db, copy));
+        if (QFile::exists(m_db + u"-wal"_qs))
+            QVERIFY(QFile::copy(m_db + u"-wal"_qs, copy + u"-wal"_qs));
+        HistoryPage direct(copy);
+        DeriveVariant p50;
+        p50.rederive = true;
+        p50.percentile = 50;
+
+        SqliteOpenRecorder recorder(m_db);
+        HistoryService service;
+        HistoryPage page(m_db, &service);
+        QSignalSpy shown(&page, &HistoryPage::runShown);
+        QTRY_COMPARE(page.runsModel()->rowCount(), 3);
+        QTRY_COMPARE(shown.count(), 1); // the newest run shown on arrival
+        QCOMPARE(page.currentRun(), plain);
+
+        // Three selections in a row: only the last reaches the views.
+        shown.clear();
+        QVERIFY(page.selectRun(b));
+        QVERIFY(page.selectRun(plain));
+        QVERIFY(page.selectRun(a));
+        QTRY_COMPARE(shown.count(), 1);
+        QTRY_COMPARE(service.pending(), 0);
+        QTest::qWait(50);
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(shown.at(0).at(0).toString(), a);
+        QCOMPARE(page.currentRun(), a);
+        QVERIFY(direct.showRun(a));
+        QCOMPARE(page.timelineView()->timeline().requests, direct.timelineView()->timeline().requests);
+        QCOMPARE(page.timelineView()->timeline().outputTps, direct.timelineView()->timeline().outputTps);
+        QCOMPARE(page.distributionChart()->chart().title, direct.distributionChart()->chart().title);
+        QCOMPARE(page.curveChart()->chart().series.size(), 2);
+        QCOMPARE(page.curveChart()->chart().series[0].positions(),
+                 direct.curveChart()->chart().series[0].positions());
+
+        // Another run asked for, and the variant changed before it arrived: that run under that variant.
+        shown.clear();
+        QVERIFY(page.selectRun(b));
+        page.detailDeriveControls()->setVariant(p50);
+        QTRY_COMPARE(shown.count(), 1);
+        QTRY_COMPARE(service.pending(), 0);
+        QCOMPARE(page.currentRun(), b);
+        auto *proxy = qobject_cast<QSortFilterProxyModel *>(page.pointsView()->model());
+        QVERIFY(proxy);
+        QCOMPARE(proxy->sourceModel(), static_cast<QAbstractItemModel *>(page.derivedModel()));
+        QVERIFY(direct.showRun(b));
+        direct.detailDeriveControls()->setVariant(p50);
+        QCOMPARE(page.derivedModel()->rowCount(), direct.derivedModel()->rowCount());
+        for (int r = 0; r < page.derivedModel()->rowCount(); ++r) {
+            QCOMPARE(page.derivedModel()->row(r).point.id, direct.derivedModel()->row(r).point.id);
+            QCOMPARE(page.derivedModel()->row(r).values.ttftMs, direct.derivedModel()->row(r).values.ttftMs);
+        }
+        QCOMPARE(page.curveChart()->chart().title, direct.curveChart()->chart().title);
+
+        // The distribution metric and the timeline's scenario.
+        QComboBox *metric = nullptr;
+        for (QComboBox *c : page.detailWidget()->findChildren<QComboBox *>())
+            if (c->findText(u"tpot_ms"_qs) >= 0)
+                metric = c;
+        QVERIFY(metric);
+        metric->setCurrentText(u"tpot_ms"_qs);
+        QTRY_VERIFY(page.distributionChart()->chart().title.startsWith(u"tpot_ms"_qs));
+        page.timelineView()->scenarioCombo()->setCurrentIndex(1);
+        QTRY_COMPARE(service.pending(), 0);
+        QTest::qWait(20);
+        QVERIFY(direct.timelineView()->showScenario(1).ok());
+        QCOMPARE(page.timelineView()->timeline().requests, direct.timelineView()->timeline().requests);
+        QCOMPARE(page.timelineView()->telemetrySeriesCount(), direct.timelineView()->telemetrySeriesCount());
+
+        // A row re-read after its tags were saved; then compare and the PDF report.
+        emit page.detailWidget()->tagsSaved(b);
+        QVERIFY(page.compareRuns({a, b}).ok());
+        QTRY_COMPARE(page.compareWidget()->comparedRuns().size(), std::size_t(2));
+        QVERIFY(direct.compareRuns({a, b}).ok());
+        QTRY_COMPARE(page.comparisonTable()->rowCount(), direct.comparisonTable()->rowCount());
+        QVERIFY(page.comparisonTable()->rowCount() > 0);
+        const QString pdf = m_dir.filePath(u"service-report.pdf"_qs);
+        QPushButton *report = nullptr;
+        for (QPushButton *button : page.findChildren<QPushButton *>())
+            if (button->text() == u"Report PDF…"_qs)
+                report = button;
+        QVERIFY(report);
+        QTimer answer;
+        QObject::connect(&answer, &QTimer::timeout, [&] {
+            if (auto *d = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                d->findChild<QLineEdit *>(u"fileNameEdit"_qs)->setText(pdf);
+                QMetaObject::invokeMethod(d, "accept");
+                answer.stop();
+            }
+        });
+        answer.start(20);
+        QTest::mouseClick(report, Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(QFileInfo(pdf).size() > 1000, 20000);
+        QTRY_COMPARE(service.pending(), 0);
+
+        // A page closed with a read under way is not touched.
+        {
+            HistoryPage gone(m_db, &service);
+            gone.showRun(a);
+        }
+        QTRY_COMPARE(service.pending(), 0);
+        QTest::qWait(50);
+
+        QCOMPARE(recorder.guiOpens(), 0);
+        QVERIFY2(recorder.otherOpens() >= 10, qPrintable(QString::number(recorder.otherOpens())));
     }
 
     void screenshots()

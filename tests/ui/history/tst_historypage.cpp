@@ -1,26 +1,36 @@
 // History models and page: QAbstractItemModelTester, filtering, sorting, run detail, compare with an
-// imported vLLM run, exports (CSV, PNG/SVG/PDF plots), delete.
+// imported vLLM run, exports (CSV, PNG/SVG/PDF plots), the compare tab's comparison PDF, delete.
 #include "ui/guitestmain.h"
 #include "historyfixture.h"
 
 #include "core/storage/historyreader.h"
 #include "ui/history/chartview.h"
 #include "ui/history/historycomparewidget.h"
+#include "ui/history/historydetailwidget.h"
 #include "ui/history/historypage.h"
 #include "ui/history/historyroles.h"
+#include "ui/history/historyservice.h"
 #include "ui/history/pointstablemodel.h"
 #include "ui/history/runcomparison.h"
 #include "ui/history/runfilterproxy.h"
 #include "ui/history/runnoteseditor.h"
 #include "ui/history/runstablemodel.h"
+#include "ui/report/reportwriter.h"
+#include "ui/settings/translationloader.h"
 
 #include <QAbstractItemModelTester>
+#include <QSignalSpy>
 #include <QDir>
+#include <QFileDialog>
+#include <QProcess>
+#include <QTimer>
+#include <QTranslator>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
 #include <QTableView>
 #include <QTableWidget>
+#include <QTreeWidget>
 #include <QtTest>
 
 using namespace Throughline;
@@ -32,6 +42,38 @@ private:
     QTemporaryDir m_dir;
     QString m_db;
     std::vector<TestFixture::StoredRun> m_stored;
+
+    static QString tool(const QString &name, const QStringList &args)
+    {
+        QProcess p;
+        p.start(name, args);
+        if (!p.waitForFinished(30000) || p.exitCode() != 0)
+            return {};
+        return QString::fromUtf8(p.readAllStandardOutput()).normalized(QString::NormalizationForm_KC);
+    }
+
+    // Clicks `button` and answers the save dialog it opens with `path` (the Qt file dialog: offscreen
+    // has no native one).
+    static void clickAndSaveAs(QPushButton *button, const QString &path)
+    {
+        bool answered = false;
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, [&] {
+            if (auto *d = qobject_cast<QFileDialog *>(QApplication::activeModalWidget())) {
+                // Typed as a user does: the whole path into the file name field (selectFile races the
+                // dialog's asynchronous directory loading).
+                auto *name = d->findChild<QLineEdit *>(u"fileNameEdit"_qs);
+                QVERIFY(name);
+                name->setText(path);
+                QMetaObject::invokeMethod(d, "accept"); // protected in QFileDialog
+                answered = true;
+                poll.stop();
+            }
+        });
+        poll.start(20);
+        QTest::mouseClick(button, Qt::LeftButton);
+        QVERIFY(answered);
+    }
 
     static QString vllmSample()
     {
@@ -66,6 +108,80 @@ private slots:
         QCOMPARE(page.proxy()->index(0, RunsTableModel::Campaign).data().toString(), u"alpha"_qs);
         page.runsView()->sortByColumn(RunsTableModel::Campaign, Qt::DescendingOrder);
         QCOMPARE(page.proxy()->index(0, RunsTableModel::Campaign).data().toString(), u"gamma"_qs);
+    }
+
+    // On arrival the newest run is selected and shown (never an empty detail while runs exist); its
+    // provenance is rows, not a JSON string; a reload keeps the choice, reload(true) moves to the newest;
+    // with no runs every pane says what to do instead of drawing empty axes.
+    void arrivalShowsNewestRunWithReadableProvenance()
+    {
+        const QString alpha = QString::fromStdString(m_stored[0].uuid);
+        const QString gamma = QString::fromStdString(m_stored[2].uuid); // started last
+        HistoryPage page(m_db);
+        QCOMPARE(page.currentRun(), gamma);
+        QCOMPARE(page.selectedRuns(), QStringList{gamma});
+        QVERIFY(!page.curveChart()->showsEmptyText());
+        QVERIFY(page.curveChart()->chart().series.front().markerCount() > 0);
+        QVERIFY(page.distributionChart()->showsEmptyText()); // synthetic points have no request rows
+        QVERIFY(page.distributionChart()->emptyText().contains(u"no stored request rows"_qs));
+        const QString header = page.detailWidget()->headerText();
+        QVERIFY2(!header.contains(u'{') && header.contains(u"gamma"_qs), qPrintable(header));
+        QTreeWidget *prov = page.detailWidget()->provenanceTree();
+        const QList<QTreeWidgetItem *> host = prov->findItems(u"host"_qs, Qt::MatchExactly, 0);
+        QCOMPARE(host.size(), 1);
+        QCOMPARE(host.front()->childCount(), 2);
+        bool sawName = false;
+        for (int i = 0; i < host.front()->childCount(); ++i)
+            sawName = sawName || (host.front()->child(i)->text(0) == u"name"_qs &&
+                                  host.front()->child(i)->text(1) == u"testhost"_qs);
+        QVERIFY(sawName);
+        QCOMPARE(prov->findItems(u"tool_version"_qs, Qt::MatchExactly, 0).front()->text(1), u"0.1.0-test"_qs);
+
+        QVERIFY(page.selectRun(alpha));
+        QVERIFY(page.reload().ok());
+        QCOMPARE(page.currentRun(), alpha);
+        QVERIFY(page.reload(true).ok());
+        QCOMPARE(page.currentRun(), gamma);
+
+        HistoryPage empty(m_dir.filePath(u"none.sqlite"_qs));
+        QVERIFY(empty.currentRun().isEmpty());
+        for (ChartView *c : {empty.curveChart(), empty.distributionChart()}) {
+            QVERIFY(c->showsEmptyText());
+            QVERIFY2(c->emptyText().contains(u"run the campaign"_qs), qPrintable(c->emptyText()));
+        }
+        QVERIFY(empty.compareChart()->showsEmptyText());
+        QVERIFY(empty.compareChart()->emptyText().contains(u"Compare"_qs));
+    }
+
+    // Reloads through the history service: read on its worker thread, applied on the GUI thread, and only
+    // the latest of several quick requests is applied; a page gone before the answer is not touched.
+    void backgroundReloadLatestWins()
+    {
+        HistoryService service;
+        HistoryPage page(m_db);
+        QVERIFY(page.selectRun(QString::fromStdString(m_stored[0].uuid))); // read at once: no service yet
+        page.setHistoryService(&service);
+        QSignalSpy reloaded(&page, &HistoryPage::reloaded);
+        QSignalSpy shown(&page, &HistoryPage::runShown);
+        for (int i = 0; i < 5; ++i)
+            page.reloadInBackground(i == 4); // the last asks for the newest run
+        QTRY_COMPARE(reloaded.count(), 1);
+        QTRY_COMPARE(shown.count(), 1);
+        QTRY_COMPARE(service.pending(), 0);
+        QTest::qWait(50);
+        QCOMPARE(reloaded.count(), 1); // the four older requests were skipped or dropped
+        QCOMPARE(shown.count(), 1);
+        QCOMPARE(service.delivered(), std::uint64_t(2)); // the list once, then the newest run's detail
+        QCOMPARE(page.runsModel()->rowCount(), 3);
+        QCOMPARE(page.currentRun(), QString::fromStdString(m_stored[2].uuid));
+        {
+            HistoryPage gone(m_db);
+            gone.setHistoryService(&service);
+            gone.reloadInBackground();
+        }
+        QTRY_COMPARE(service.pending(), 0); // answered into nothing, no crash
+        QTest::qWait(50);
+        QCOMPARE(reloaded.count(), 1);
     }
 
     void filtering_data()
@@ -178,7 +294,8 @@ private slots:
             page.show();
             QVERIFY(QTest::qWaitForWindowExposed(&page));
             RunNotesEditor *ed = page.notesEditor();
-            QVERIFY(!ed->tagsEdit()->isEnabled()); // no run shown yet
+            QVERIFY(ed->tagsEdit()->isEnabled()); // the newest run is shown on arrival
+            QCOMPARE(ed->runUuid(), page.currentRun());
             QVERIFY(selectRun(page, alpha));
             QCOMPARE(ed->runUuid(), alpha);
             QCOMPARE(ed->tagsEdit()->text(), u"nightly"_qs);
@@ -315,6 +432,88 @@ private slots:
         // Delete the imported run.
         QVERIFY(page.deleteRuns({vllmUuid}).ok());
         QCOMPARE(page.runsModel()->rowCount(), 1);
+    }
+
+    // The compare tab's "Comparison PDF…": the same document as `report --compare` of the tab's runs
+    // (baseline first), written through the button and its save dialog, read back with poppler-utils; in
+    // German when the app's language is German.
+    void compareTabPdf()
+    {
+        if (QStandardPaths::findExecutable(u"pdftotext"_qs).isEmpty())
+            QSKIP("poppler-utils not installed");
+        const QString db = m_dir.filePath(u"compare-pdf.sqlite"_qs);
+        StorageWriter writer;
+        QVERIFY(writer.open(db.toStdString()).ok());
+        const auto base = TestFixture::storeRun(writer, "demo-like", {"Chat", "Reasoning"}, {"vllm"}, 50, 7);
+        const auto cand = TestFixture::storeRun(writer, "demo-like", {"Chat", "Reasoning"}, {"vllm"}, 65, 8);
+        QVERIFY(writer.close().ok());
+        HistoryPage page(db);
+        HistoryCompareWidget *tab = page.compareWidget();
+        QPushButton *pdfButton = nullptr;
+        for (QPushButton *b : tab->findChildren<QPushButton *>())
+            if (b->text() == u"Comparison PDF…"_qs)
+                pdfButton = b;
+        QVERIFY(pdfButton);
+        QVERIFY(!tab->writeComparisonPdf(m_dir.filePath(u"none.pdf"_qs)).ok()); // nothing compared yet
+        const QStringList ids{QString::fromStdString(base.uuid), QString::fromStdString(cand.uuid)};
+        QVERIFY(page.compareRuns(ids).ok());
+
+        const QString pdf = m_dir.filePath(u"compare-tab.pdf"_qs);
+        clickAndSaveAs(pdfButton, pdf);
+        QVERIFY(QFileInfo::exists(pdf));
+        if (qEnvironmentVariableIsSet("THROUGHLINE_REPORT_KEEP"))
+            QFile::copy(pdf, qEnvironmentVariable("THROUGHLINE_REPORT_KEEP") + u"/compare-tab.pdf"_qs);
+        const QString info = tool(u"pdfinfo"_qs, {pdf});
+        const int pages = QRegularExpression(u"Pages:\\s+(\\d+)"_qs).match(info).captured(1).toInt();
+        QVERIFY2(pages >= 1, qPrintable(info));
+        const QString text = tool(u"pdftotext"_qs, {u"-layout"_qs, pdf, u"-"_qs});
+        QVERIFY(text.contains(u"Comparison report: demo-like"_qs));
+        QVERIFY(text.contains(u"Page %1 of %1"_qs.arg(pages)));
+        for (const QString &id : ids)
+            QVERIFY2(text.contains(id), qPrintable(id));
+        QVERIFY(text.contains(u"Deltas per metric at the operating points"_qs));
+        QVERIFY(text.contains(u"Frontiers, every run overlaid"_qs));
+        // Each scenario's output tok/s/GPU delta row, from the two runs' operating points as stored.
+        const auto &runs = tab->comparedRuns();
+        QCOMPARE(runs.front().run.runId, base.uuid);
+        int rows = 0;
+        for (const ScenarioResult &b : runs[0].run.scenarios)
+            for (const ScenarioResult &c : runs[1].run.scenarios) {
+                if (b.id != c.id || b.verdict.operatingPoint < 0 || c.verdict.operatingPoint < 0)
+                    continue;
+                const double bv = b.points[std::size_t(b.verdict.operatingPoint)].metrics.outputTpsPerGpu;
+                const double cv = c.points[std::size_t(c.verdict.operatingPoint)].metrics.outputTpsPerGpu;
+                const QString sign = cv > bv ? u"+"_qs : QString();
+                const QString row = QRegularExpression::escape(ReportWriter::number(bv, 1)) + u"\\s+"_qs +
+                                    QRegularExpression::escape(ReportWriter::number(cv, 1)) + u"\\s+"_qs +
+                                    QRegularExpression::escape(sign + ReportWriter::number(cv - bv, 1));
+                QVERIFY2(text.contains(QRegularExpression(row)), qPrintable(row));
+                ++rows;
+            }
+        QVERIFY(rows >= 2);
+        // The very document of report --compare: the same text as ReportWriter::writeComparison of the
+        // same runs read afresh from the database.
+        HistoryReader reader;
+        QVERIFY(reader.open(db.toStdString()).ok());
+        std::vector<ReportData> fresh;
+        for (const QString &id : ids)
+            fresh.push_back(*ReportData::fromHistory(reader, id.toStdString()));
+        const QString cliPdf = m_dir.filePath(u"compare-cli.pdf"_qs);
+        QVERIFY(ReportWriter::writeComparison(fresh, cliPdf, {}).ok());
+        QCOMPARE(tool(u"pdftotext"_qs, {u"-layout"_qs, cliPdf, u"-"_qs}), text);
+
+        // In the app's language.
+        QVERIFY(TranslationLoader::install(QCoreApplication::instance(), u"de"_qs));
+        const QString de = m_dir.filePath(u"compare-tab-de.pdf"_qs);
+        clickAndSaveAs(pdfButton, de);
+        for (QTranslator *t : QCoreApplication::instance()->findChildren<QTranslator *>()) {
+            QCoreApplication::removeTranslator(t);
+            delete t;
+        }
+        const QString deText = tool(u"pdftotext"_qs, {u"-layout"_qs, de, u"-"_qs});
+        QVERIFY2(deText.contains(u"Vergleichsbericht: demo-like"_qs), qPrintable(deText.left(300)));
+        QVERIFY(deText.contains(u"Differenzen je Metrik an den Betriebspunkten"_qs));
+        QVERIFY(!deText.contains(u"Deltas per metric"_qs));
     }
 };
 

@@ -1,0 +1,140 @@
+#include "core/stats/autocorrelation.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+#include <vector>
+
+namespace Throughline {
+
+namespace {
+constexpr std::size_t kMaxLag = 500;
+
+struct Centered {
+    std::vector<double> d; // x − x̄
+    double gamma0 = 0;     // γ̂(0)
+};
+
+Centered center(std::span<const double> x)
+{
+    Centered c;
+    if (x.empty())
+        return c;
+    const double mean = std::accumulate(x.begin(), x.end(), 0.0) / double(x.size());
+    c.d.reserve(x.size());
+    for (double v : x)
+        c.d.push_back(v - mean);
+    for (double v : c.d)
+        c.gamma0 += v * v;
+    c.gamma0 /= double(x.size());
+    return c;
+}
+
+double autocovariance(const Centered &c, std::size_t lag)
+{
+    const std::size_t n = c.d.size();
+    if (lag >= n)
+        return 0.0;
+    double s = 0;
+    for (std::size_t i = 0; i + lag < n; ++i)
+        s += c.d[i] * c.d[i + lag];
+    return s / double(n);
+}
+
+double flatTopWeight(double t)
+{
+    t = std::fabs(t);
+    if (t <= 0.5)
+        return 1.0;
+    if (t <= 1.0)
+        return 2.0 * (1.0 - t);
+    return 0.0;
+}
+
+// m̂ on a centred series; the autocovariances computed on the way are kept for the caller.
+std::size_t bandwidth(const Centered &c, std::vector<double> &acov)
+{
+    const std::size_t n = c.d.size();
+    acov.assign(1, c.gamma0);
+    if (n < 3 || c.gamma0 <= 0)
+        return 0;
+    const double log10n = std::log10(double(n));
+    const auto kn = std::max<std::size_t>(5, std::size_t(std::ceil(std::sqrt(log10n))));
+    const std::size_t mMax = std::min({std::size_t(std::ceil(std::sqrt(double(n)))) + kn, kMaxLag, n - 1});
+    const double threshold = 2.0 * std::sqrt(log10n / double(n));
+    auto rho = [&](std::size_t k) {
+        while (acov.size() <= k)
+            acov.push_back(autocovariance(c, acov.size()));
+        return acov[k] / c.gamma0;
+    };
+    // Scan with a run counter: m̂ is the start of the first run of K_n small correlations.
+    std::size_t run = 0;
+    for (std::size_t k = 1; k <= mMax; ++k) {
+        run = std::fabs(rho(k)) < threshold ? run + 1 : 0;
+        if (run == kn)
+            return k - kn;
+    }
+    return std::min(mMax, n - 1);
+}
+} // namespace
+
+double autocorrelation(std::span<const double> x, std::size_t lag)
+{
+    const Centered c = center(x);
+    if (c.gamma0 <= 0 || lag >= x.size())
+        return 0.0;
+    return autocovariance(c, lag) / c.gamma0;
+}
+
+std::size_t flatTopBandwidth(std::span<const double> x)
+{
+    std::vector<double> acov;
+    return bandwidth(center(x), acov);
+}
+
+double integratedAutocorrelationTime(std::span<const double> x)
+{
+    const Centered c = center(x);
+    std::vector<double> acov;
+    const std::size_t m = bandwidth(c, acov);
+    if (m == 0 || c.gamma0 <= 0)
+        return 1.0;
+    const std::size_t bigM = std::min(2 * m, x.size() - 1);
+    double tau = 1.0;
+    for (std::size_t k = 1; k <= bigM; ++k) {
+        const double r = k < acov.size() ? acov[k] : autocovariance(c, k);
+        tau += 2.0 * flatTopWeight(double(k) / double(bigM)) * r / c.gamma0;
+    }
+    return std::clamp(tau, 1.0, double(x.size()));
+}
+
+std::size_t politisWhiteBlockLength(std::span<const double> x)
+{
+    const std::size_t n = x.size();
+    if (n < 4)
+        return 1;
+    const Centered c = center(x);
+    std::vector<double> acov;
+    const std::size_t m = bandwidth(c, acov);
+    if (m == 0 || c.gamma0 <= 0)
+        return 1;
+    const std::size_t bigM = std::min(2 * m, n - 1);
+    double g = 0;    // Ĝ (one side; doubled below)
+    double ghat = 0; // ĝ without the k = 0 term
+    for (std::size_t k = 1; k <= bigM; ++k) {
+        const double r = k < acov.size() ? acov[k] : autocovariance(c, k);
+        const double w = flatTopWeight(double(k) / double(bigM));
+        g += w * double(k) * r;
+        ghat += w * r;
+    }
+    const double bigG = 2.0 * g;
+    const double gHat = c.gamma0 + 2.0 * ghat;
+    const double dCb = (4.0 / 3.0) * gHat * gHat;
+    if (!(dCb > 0) || bigG == 0)
+        return 1;
+    const double b = std::cbrt(2.0 * bigG * bigG / dCb) * std::cbrt(double(n));
+    const double cap = std::max(1.0, std::min(3.0 * std::sqrt(double(n)), double(n) / 3.0));
+    return std::size_t(std::ceil(std::clamp(b, 1.0, cap)));
+}
+
+} // namespace Throughline

@@ -1,0 +1,128 @@
+#!/usr/bin/env bash
+# Side by side with a peer in one run (issue 25, never in CI): the load of bench_decoderate.sh (gpt-oss-20b on
+# 8× H200, ISL 128 / OSL 200, closed loop C, N requests, time scale S) through the vLLM-style aiohttp client
+# (tests/bench/peer_aiohttp.py) and through throughline-cli, each against a fresh throughline-sim writing its
+# ground truth, each whole client process under /usr/bin/time. Prints per client: CPU per content event, events
+# per CPU-second, output tokens/s of wall clock, and TTFT / TPOT error against the simulator's ground truth
+# (measured − true, per request: TTFT = first token − send vs the server's first-token write − accept; TPOT over
+# the same tokens), p50 and mean.
+# Usage: tests/bench/bench_peer.sh [--build build/release] [--streams C] [--requests N] [--time-scale S]
+#        [--runs R]
+# Needs /usr/bin/python3 with Debian's python3-aiohttp (tests/bench/README.md).
+set -euo pipefail
+build=build/release
+streams=256
+requests=1280
+scale=1
+runs=1
+osl=200
+while [ $# -gt 0 ]; do
+    case "$1" in
+    --build) build=$2; shift 2 ;;
+    --streams) streams=$2; shift 2 ;;
+    --requests) requests=$2; shift 2 ;;
+    --time-scale) scale=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    *) echo "unknown option $1" >&2; exit 2 ;;
+    esac
+done
+here=$(cd "$(dirname "$0")/../.." && pwd)
+cli=$build/app/throughline-cli
+simexe=$build/app/throughline-sim
+/usr/bin/python3 -c 'import aiohttp' 2>/dev/null || { echo "needs python3-aiohttp (apt-get install python3-aiohttp)" >&2; exit 2; }
+work=$(mktemp -d)
+sim=
+cleanup() { [ -n "$sim" ] && kill "$sim" 2>/dev/null; [ -n "${KEEP:-}" ] && echo "kept $work" >&2 || rm -rf "$work"; }
+trap cleanup EXIT
+port=$((20000 + RANDOM % 20000))
+start_sim() { # ground-truth file
+    "$simexe" --model gpt-oss-20b --gpu H200 --gpus 8 --precision FP8 --port "$port" --time-scale "$scale" \
+        --jitter 0 --seed 7 --max-connections $((streams * 2 + 64)) --ground-truth "$1" >"$work/sim.log" 2>&1 &
+    sim=$!
+    for _ in $(seq 100); do
+        curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && return 0
+        sleep 0.1
+    done
+    echo "simulator did not start" >&2
+    exit 1
+}
+stop_sim() { kill "$sim" 2>/dev/null || true; wait "$sim" 2>/dev/null || true; sim=; }
+python3 - "$work/campaign.json" "$streams" "$requests" "$osl" "$port" <<'PY'
+import json, sys
+out, c, n, osl, port = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
+json.dump({
+    "schema": "throughline.campaign/1", "name": "peer comparison",
+    "models": ["gpt-oss-20b"], "backends": ["vllm"],
+    "deployments": [{"gpu": "H200", "gpus": 8, "parallelism": "TP8", "precision": "FP8"}],
+    "phases": [{"name": "Chat", "isl": 128, "osl": osl,
+                "isl_dist": {"dist": "fixed"}, "osl_dist": {"dist": "fixed"}}],
+    "endpoints": [{"name": "sim", "kind": "http", "base_url": f"http://127.0.0.1:{port}", "flavour": "chat",
+                   "telemetry": {"interval_s": 0}}],
+    "plan": {"mode": "closed", "concurrencies": [c], "request_count": n, "warmup_multiplier": 0,
+             "cooldown_s": 0, "min_window_s": 0.5, "max_duration_s": 600, "request_timeout_s": 120,
+             "seed": 7},
+}, open(out, "w"))
+PY
+echo "uptime: $(uptime)"
+echo "load: C=$streams, $requests requests, ISL 128 / OSL $osl, time scale $scale"
+for ((i = 0; i < runs; ++i)); do
+    start_sim "$work/gt-peer-$i.jsonl"
+    /usr/bin/time -f '%U %S %e' -o "$work/time-peer-$i" /usr/bin/python3 "$here/tests/bench/peer_aiohttp.py" \
+        --url "http://127.0.0.1:$port" --concurrency "$streams" --requests "$requests" --osl "$osl" \
+        --out "$work/peer-$i.jsonl" >"$work/peer-$i.log" 2>&1
+    stop_sim
+    start_sim "$work/gt-tl-$i.jsonl"
+    /usr/bin/time -f '%U %S %e' -o "$work/time-tl-$i" "$cli" run "$work/campaign.json" --out "$work/tl-$i" \
+        --no-history --json >"$work/tl-$i.log" 2>&1 || true
+    stop_sim
+    python3 - "$work" "$i" "$osl" <<'PY'
+import csv, json, statistics, sys
+work, i, osl = sys.argv[1], sys.argv[2], int(sys.argv[3])
+def truth(path):
+    t = {}
+    for line in open(path):
+        g = json.loads(line)
+        w = g["t_token_write_ns"]
+        t[g["request_id"]] = (g["t_accept_ns"], g["t_first_token_write_ns"], w[-1] if w else None, len(w))
+    return t
+def cpu(path):
+    u, s, wall = (float(x) for x in open(path).read().split()[-3:])
+    return u, s, wall
+def report(name, rows, tfile):
+    # rows: (ttft_ms, tpot_ms, true_ttft_ms, true_tpot_ms, events)
+    u, s, wall = cpu(tfile)
+    ev = sum(r[4] for r in rows)
+    ttft_err = [r[0] - r[2] for r in rows]
+    tpot_err = [r[1] - r[3] for r in rows if r[1] is not None and r[3] is not None]
+    print(f"{name:>11}: {len(rows)} requests, {ev} events, CPU {u:.2f} user + {s:.2f} system s in {wall:.1f} s wall: "
+          f"{(u + s) * 1e6 / max(1, ev):.2f} us per event, {ev / max(1e-9, u + s):,.0f} events per CPU-second, "
+          f"{ev / wall:,.0f} tokens/s; TTFT p50 {statistics.median(r[0] for r in rows):.1f} ms, error p50 "
+          f"{statistics.median(ttft_err):.2f} ms mean {statistics.mean(ttft_err):.2f} ms; TPOT error p50 "
+          f"{statistics.median(tpot_err):.3f} ms")
+gt = truth(f"{work}/gt-peer-{i}.jsonl")
+rows = []
+for line in open(f"{work}/peer-{i}.jsonl"):
+    r = json.loads(line)
+    g = gt.get(r["request_id"])
+    if not g or r["t_first_ns"] is None or r["events"] < 2:
+        continue
+    ttft = (r["t_first_ns"] - r["t_send_ns"]) / 1e6
+    tpot = (r["t_last_ns"] - r["t_first_ns"]) / 1e6 / (r["events"] - 1)
+    true_tpot = (g[2] - g[1]) / 1e6 / (g[3] - 1) if g[3] > 1 else None
+    rows.append((ttft, tpot, (g[1] - g[0]) / 1e6, true_tpot, r["events"]))
+report("aiohttp", rows, f"{work}/time-peer-{i}")
+gt = truth(f"{work}/gt-tl-{i}.jsonl")
+byseq = {rid.rsplit("-", 1)[-1]: g for rid, g in gt.items()}
+rows = []
+for r in csv.DictReader(open(f"{work}/tl-{i}/requests.csv")):
+    g = byseq.get(r["seq"])
+    if not g or r["ok"] != "1" or not r["ttft_ms"]:
+        continue
+    events = int(r["content_events"] or 0)
+    true_tpot = (g[2] - g[1]) / 1e6 / (g[3] - 1) if g[3] > 1 else None
+    tpot = (int(r["t_last_token_ns"]) - int(r["t_first_token_ns"])) / 1e6 / max(1, events - 1)
+    rows.append((float(r["ttft_ms"]), tpot, (g[1] - g[0]) / 1e6, true_tpot, events))
+report("Throughline", rows, f"{work}/time-tl-{i}")
+PY
+done
+echo "uptime: $(uptime)"

@@ -1,0 +1,112 @@
+// One rule for the throughput-vs-interactivity curve (ui/plots/curverule.h), the same in the run monitor
+// (CurvePlot) and History (RunComparison's overlay): a valid point filled at 1000 / TPOT p90; a flagged point
+// drawn hollow with its flags as the reason; a low-sample point (TPOT p90 not reportable) drawn hollow at
+// TPOT mean and saying so; only a point without any TPOT is left out. The legend names hollow points and the
+// run monitor's hover text gives the reason.
+#include "guitestmain.h"
+
+#include "core/metrics/stats.h"
+#include "ui/history/runcomparison.h"
+#include "ui/plots/curveplot.h"
+#include "ui/plots/curverule.h"
+#include "ui/report/reportdata.h"
+
+using namespace Throughline;
+
+namespace {
+
+PointResult loadPoint(int concurrency, int n, double tpotMs, std::vector<std::string> flags = {})
+{
+    PointResult p;
+    p.load.concurrency = concurrency;
+    p.nSent = p.nOk = n;
+    p.metrics.outputTpsPerGpu = 100.0 * concurrency;
+    p.metrics.outputTps = p.metrics.outputTpsPerGpu;
+    std::vector<double> tpot;
+    for (int i = 0; i < n; ++i)
+        tpot.push_back(tpotMs + 0.01 * (i % 7));
+    p.metrics.tpotMs = summarize(tpot);
+    p.validity.valid = flags.empty();
+    p.validity.flags = std::move(flags);
+    return p;
+}
+
+} // namespace
+
+class TestCurveRule : public QObject
+{
+    Q_OBJECT
+private slots:
+    void oneRuleForEveryPoint()
+    {
+        const auto valid = CurveRule::point(loadPoint(16, 200, 10));
+        QVERIFY(valid);
+        QVERIFY(!valid->hollow());
+        QVERIFY(valid->reason.isEmpty());
+        QCOMPARE(valid->x, 1600.0);
+        QVERIFY(std::abs(valid->y - 1000.0 / *loadPoint(16, 200, 10).metricValue("tpot_ms", "p90")) < 1e-9);
+
+        const auto flagged = CurveRule::point(loadPoint(32, 200, 12, {"client_bound"}));
+        QVERIFY(flagged && flagged->hollow());
+        QCOMPARE(flagged->reason, u"client_bound"_qs);
+
+        const PointResult few = loadPoint(4, 39, 8, {"low_sample"});
+        QVERIFY(!few.metricValue("tpot_ms", "p90")); // not reportable at n = 39
+        const auto lowSample = CurveRule::point(few);
+        QVERIFY(lowSample && lowSample->hollow());
+        QVERIFY(std::abs(lowSample->y - 1000.0 / few.metrics.tpotMs.mean) < 1e-9);
+        QVERIFY2(lowSample->reason.contains(u"low_sample"_qs) && lowSample->reason.contains(u"TPOT mean"_qs),
+                 qPrintable(lowSample->reason));
+
+        PointResult none = loadPoint(1, 0, 0);
+        QVERIFY(!CurveRule::point(none));
+    }
+
+    void runMonitorAndHistoryDrawTheSame()
+    {
+        ScenarioResult s;
+        s.id = "m/vllm/H200×1/Chat";
+        s.points = {loadPoint(4, 39, 8, {"low_sample"}), loadPoint(8, 200, 9), loadPoint(16, 200, 10),
+                    loadPoint(32, 200, 12, {"client_bound"})};
+        RunResults results;
+        results.runId = "0123456789abcdef";
+        results.scenarios = {s};
+        const Chart history = RunComparison::overlay({ReportData::fromResults(results)});
+        QCOMPARE(history.series.size(), 1);
+        const ChartSeries &h = history.series.front();
+        QVERIFY2(h.name.contains(CurveRule::hollowLegendNote()), qPrintable(h.name));
+
+        CurvePlot monitor;
+        monitor.resize(600, 400);
+        monitor.setSeriesNames({QString::fromStdString(s.id)});
+        QList<CurvePlot::Point> points;
+        for (const PointResult &p : s.points)
+            if (auto pt = CurvePlot::pointOf(0, p))
+                points << *pt;
+        monitor.setPoints(points);
+        const ChartSeries m = monitor.chart().series.front();
+        QVERIFY2(m.name.contains(CurveRule::hollowLegendNote()), qPrintable(m.name));
+
+        QCOMPARE(h.points.size(), 4); // nothing hidden, in either view
+        QCOMPARE(m.points.size(), 4);
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(m.points[i].x, h.points[i].x);
+            QCOMPARE(m.points[i].y, h.points[i].y);
+            QCOMPARE(m.points[i].hollow(), h.points[i].hollow());
+        }
+        QCOMPARE(h.hollowMarkerCount(), 2);
+
+        // Hover over the low-sample point: its reason.
+        monitor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&monitor));
+        QTest::qWait(100); // the queued replot lays the axes out
+        const QPoint at = monitor.pixelOf(points[0].x, points[0].y);
+        const QString tip = monitor.toolTipAt(at);
+        QVERIFY2(tip.contains(u"low_sample"_qs) && tip.contains(u"not valid for a verdict"_qs),
+                 qPrintable(tip));
+        QVERIFY(monitor.toolTipAt(QPoint(2, 2)).isEmpty());
+    }
+};
+
+THROUGHLINE_GUI_TEST_MAIN(TestCurveRule)
+#include "tst_curverule.moc"

@@ -1,0 +1,150 @@
+#include "ui/targets/targetmatrix.h"
+
+#include "ui/report/reportwriter.h"
+
+#include <QTableWidget>
+
+#include <cmath>
+
+namespace Throughline::TargetMatrix {
+
+namespace {
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// Green for a pass, red for a fail, paler when within 10 % of the target.
+QColor cellColor(const VerdictCheck &c)
+{
+    switch (c.outcome) {
+    case VerdictCheck::Outcome::Pass:
+        return std::isfinite(c.marginPct) && c.marginPct < 10 ? QColor(225, 240, 190) : QColor(185, 230, 185);
+    case VerdictCheck::Outcome::Fail:
+        return std::isfinite(c.marginPct) && c.marginPct > -10 ? QColor(250, 205, 180)
+                                                               : QColor(245, 170, 170);
+    case VerdictCheck::Outcome::Info:
+        return QColor(220, 228, 245);
+    case VerdictCheck::Outcome::NotAvailable:
+        break;
+    }
+    return QColor(235, 235, 235);
+}
+
+QString checkKey(const VerdictCheck &c)
+{
+    return qs(c.metric) + (c.stat == "value" ? QString() : u' ' + qs(c.stat));
+}
+
+QString loadText(const PointLoad &load)
+{
+    if (load.mode == PointLoad::Mode::Rate)
+        return QString::number(load.rate, 'g', 4) + u" req/s"_qs;
+    return u"C="_qs + QString::number(load.concurrency);
+}
+
+Scenario scenarioOf(const ScenarioResult &s)
+{
+    Scenario sc;
+    sc.id = s.id;
+    sc.model.name = s.model;
+    sc.backend.id = s.backend;
+    sc.gpu.name = s.gpu;
+    sc.deployment.gpu = s.gpu;
+    sc.deployment.gpus = s.gpus;
+    sc.phase.name = s.phase;
+    return sc;
+}
+
+// The verdict's operating point, else the valid point with the highest output tokens/s per GPU (-1: none).
+int baselinePoint(const ScenarioResult &s)
+{
+    if (s.verdict.operatingPoint >= 0 && s.verdict.operatingPoint < int(s.points.size()))
+        return s.verdict.operatingPoint;
+    int op = -1;
+    for (int i = 0; i < int(s.points.size()); ++i)
+        if (s.points[std::size_t(i)].validity.valid &&
+            (op < 0 || s.points[std::size_t(i)].metrics.outputTpsPerGpu >
+                           s.points[std::size_t(op)].metrics.outputTpsPerGpu))
+            op = i;
+    return op;
+}
+
+} // namespace
+
+std::vector<Verdict> judge(const ReportData &run, const std::vector<TargetRow> &rows)
+{
+    std::vector<Verdict> out;
+    VerdictOptions options;
+    options.judgeScenarioSlo = false;
+    for (const ScenarioResult &s : run.run.scenarios) {
+        const Scenario sc = scenarioOf(s);
+        std::vector<TargetRow> matching;
+        for (const TargetRow &r : rows)
+            if (r.matches(sc))
+                matching.push_back(r);
+        out.push_back(judgeScenario(sc, s.points, matching, options));
+    }
+    return out;
+}
+
+std::vector<TargetRow> baselineRows(const ReportData &baseline, const std::string &uuid)
+{
+    std::vector<TargetRow> out;
+    for (const ScenarioResult &s : baseline.run.scenarios) {
+        const int op = baselinePoint(s);
+        if (op < 0)
+            continue;
+        for (TargetRow row :
+             baselineRowsFromPoint(s.points[std::size_t(op)], "run " + uuid.substr(0, 8) + " " + s.id)) {
+            row.model = s.model;
+            row.backend = s.backend;
+            row.gpu = s.gpu;
+            row.gpus = s.gpus;
+            row.phase = s.phase;
+            out.push_back(std::move(row));
+        }
+    }
+    return out;
+}
+
+void fill(QTableWidget *matrix, const ReportData &run, const std::vector<Verdict> &verdicts)
+{
+    QStringList columns;
+    for (const Verdict &v : verdicts)
+        for (const VerdictCheck &c : v.checks)
+            if (!columns.contains(checkKey(c)))
+                columns << checkKey(c);
+    matrix->clear();
+    matrix->setColumnCount(int(columns.size()) + 3);
+    matrix->setHorizontalHeaderLabels(
+        QStringList{QCoreApplication::translate("Throughline::TargetMatrix", "Scenario"),
+                    QCoreApplication::translate("Throughline::TargetMatrix", "Verdict"),
+                    QCoreApplication::translate("Throughline::TargetMatrix", "Operating point")} +
+        columns);
+    matrix->setRowCount(int(verdicts.size()));
+    for (int i = 0; i < int(verdicts.size()); ++i) {
+        const Verdict &v = verdicts[std::size_t(i)];
+        const ScenarioResult &s = run.run.scenarios[std::size_t(i)];
+        matrix->setItem(i, 0, new QTableWidgetItem(qs(s.id)));
+        matrix->setItem(i, 1, new QTableWidgetItem(qs(std::string(verdictStatusKey(v.status)))));
+        const bool hasOp = v.operatingPoint >= 0 && v.operatingPoint < int(s.points.size());
+        matrix->setItem(
+            i, 2,
+            new QTableWidgetItem(hasOp ? loadText(s.points[std::size_t(v.operatingPoint)].load) : u"-"_qs));
+        for (const VerdictCheck &c : v.checks) {
+            auto *item = new QTableWidgetItem(ReportWriter::number(c.value, 1) + u" ("_qs +
+                                              ReportWriter::number(c.marginPct, 1) + u" %)"_qs);
+            item->setBackground(cellColor(c));
+            item->setForeground(QColor(20, 20, 20)); // the fixed pale backgrounds need dark text in dark mode
+            item->setToolTip(qs(c.metric) + u' ' + qs(c.stat) + u' ' + qs(std::string(comparatorKey(c.cmp))) +
+                             u' ' + ReportWriter::number(c.target, 2));
+            item->setData(Qt::UserRole, qs(std::string(checkOutcomeKey(c.outcome))));
+            matrix->setItem(i, int(columns.indexOf(checkKey(c))) + 3, item);
+        }
+    }
+    matrix->resizeColumnsToContents();
+}
+
+} // namespace Throughline::TargetMatrix
