@@ -7,6 +7,7 @@
 #include <QPageLayout>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QTextLayout>
 
 #include <algorithm>
 
@@ -73,21 +74,47 @@ void ReportDoc::space(double pt)
         m_y += pt * m_u;
 }
 
-// Word wrap; words wider than the column (long ids, URLs) may break anywhere instead of being clipped.
-int ReportDoc::wrapFlags(const QString &text, const QFont &f, double width) const
+namespace {
+
+// Breaks between words, and inside a word only where that word alone is wider than the column (long ids,
+// URLs): one over-wide word must not let the rest of the cell break mid-word ("stored po|int 3"). Returns the
+// laid-out height.
+double layOut(QTextLayout &layout, double width)
 {
-    const QFontMetricsF fm(f, &m_w);
-    const QStringList words = text.split(u' ', Qt::SkipEmptyParts);
-    for (const QString &w : words)
-        if (fm.horizontalAdvance(w) > width)
-            return Qt::TextWrapAnywhere;
-    return Qt::TextWordWrap;
+    QTextOption option;
+    option.setWrapMode(QTextOption::WrapAtWordBoundaryOrAnywhere);
+    layout.setTextOption(option);
+    layout.beginLayout();
+    double y = 0;
+    for (QTextLine line = layout.createLine(); line.isValid(); line = layout.createLine()) {
+        line.setLineWidth(width);
+        line.setPosition(QPointF(0, y));
+        y += line.height();
+    }
+    layout.endLayout();
+    return y;
 }
+
+// QTextLayout breaks lines at U+2028, not at '\n' (which QPainter::drawText translates itself).
+QString withLineSeparators(QString text)
+{
+    return text.replace(u'\n', QChar::LineSeparator);
+}
+
+} // namespace
 
 double ReportDoc::textHeight(const QString &text, const QFont &f, double width) const
 {
-    const QFontMetricsF fm(f, &m_w);
-    return fm.boundingRect(QRectF(0, 0, width, 1e9), wrapFlags(text, f, width), text).height();
+    QTextLayout layout(withLineSeparators(text), f, &m_w);
+    return layOut(layout, width);
+}
+
+void ReportDoc::drawWrapped(const QRectF &r, const QString &text, const QFont &f, bool centred) const
+{
+    QTextLayout layout(withLineSeparators(text), f, &m_w);
+    const double h = layOut(layout, r.width());
+    const double top = centred ? r.top() + (r.height() - h) / 2 : r.top();
+    layout.draw(m_p, QPointF(r.left(), top));
 }
 
 void ReportDoc::paragraph(const QString &t, double pt, const QColor &color, bool bold)
@@ -98,8 +125,7 @@ void ReportDoc::paragraph(const QString &t, double pt, const QColor &color, bool
     if (m_p) {
         m_p->setFont(f);
         m_p->setPen(color);
-        m_p->drawText(QRectF(m_body.left(), m_y, m_body.width(), h),
-                      Qt::AlignLeft | Qt::AlignTop | wrapFlags(t, f, m_body.width()), t);
+        drawWrapped(QRectF(m_body.left(), m_y, m_body.width(), h), t, f, false);
     }
     m_y += h;
 }
@@ -219,10 +245,7 @@ void ReportDoc::table(const QStringList &headers, const QList<Row> &rows, double
                 cf.setBold(header || r[c].bold);
                 m_p->setFont(cf);
                 m_p->setPen(ink());
-                m_p->drawText(cell.adjusted(pad, pad * 0.6, -pad, -pad * 0.6),
-                              Qt::AlignLeft | Qt::AlignVCenter |
-                                  wrapFlags(r[c].text, cf, widths[c] - 2 * pad),
-                              r[c].text);
+                drawWrapped(cell.adjusted(pad, pad * 0.6, -pad, -pad * 0.6), r[c].text, cf, true);
             }
             x += widths[c];
         }

@@ -84,8 +84,9 @@ private:
     void newPage();
     void finishPage();
     void ensure(double h);
-    int wrapFlags(const QString &text, const QFont &f, double width) const;
     double textHeight(const QString &text, const QFont &f, double width) const;
+    // Draws text wrapped into r's width, at r's top or centred in r's height.
+    void drawWrapped(const QRectF &r, const QString &text, const QFont &f, bool centred) const;
     double pdfX(double device) const; // device units on the body → PDF points
     double pdfY(double device) const;
     bool atPageTop() const { return m_y <= m_body.top() + 0.5; }
