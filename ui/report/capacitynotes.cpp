@@ -1,10 +1,6 @@
 #include "ui/report/capacitynotes.h"
 
-#include <QCoreApplication>
-#include <QRegularExpression>
-#include <QStringList>
-
-#include <vector>
+#include "ui/report/sentenceforms.h"
 
 namespace Throughline {
 
@@ -12,26 +8,17 @@ namespace {
 
 constexpr const char *kContext = "Throughline::CapacityNotes";
 
-// One sentence form: its anchored pattern (capture group i fills %i) and its English text, the translation
-// source, which reproduces core's sentence exactly. `nested` marks captures that are themselves a known form
-// (a point name, a unit); `list` marks captures that are "; "-joined tier checks, each translated. The
-// sentences are written by core/capacity/{planner,prices,slotier,whatif,storedcurves}.cpp; a more specific
-// form comes before the general one it would otherwise fall under.
-struct Form {
-    const char *pattern;
-    const char *text;
-    unsigned nested = 0;
-    unsigned list = 0;
-};
-
-const Form kForms[] = {
+// The sentence forms, written by core/capacity/{planner,prices,slotier,whatif,storedcurves}.cpp. Nested
+// captures are a point name or a unit; list captures are "; "-joined tier checks. A more specific form comes
+// before the general one it would otherwise fall under.
+const SentenceForm kForms[] = {
     {R"re((\S+) not reported by this point)re",
      QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "%1 not reported by this point"), 0u, 0u},
     {R"re((\S+) (\S+) (ms|tok/s/user) (<=|>=|>|<) (\S+) (ms|tok/s/user) \[95 % CI (\S+)–(\S+), (conclusive|inconclusive)\])re",
      QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "%1 %2 %3 %4 %5 %6 [95 % CI %7–%8, %9]"),
-     (1u << 3) | (1u << 6) | (1u << 9), 0u},
+     captureBit(3) | captureBit(6) | captureBit(9), 0u},
     {R"re((\S+) (\S+) (ms|tok/s/user) (<=|>=|>|<) (\S+) (ms|tok/s/user))re",
-     QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "%1 %2 %3 %4 %5 %6"), (1u << 3) | (1u << 6), 0u},
+     QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "%1 %2 %3 %4 %5 %6"), captureBit(3) | captureBit(6), 0u},
     {R"re(tok/s/user)re", QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "tok/s/user"), 0u, 0u},
     {R"re(conclusive)re", QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "conclusive"), 0u, 0u},
     {R"re(inconclusive)re", QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "inconclusive"), 0u, 0u},
@@ -47,11 +34,11 @@ const Form kForms[] = {
      0u, 0u},
     {R"re((.+) at the next measured point \(((?:concurrency|point) \d+(?: of run \S+)?), (\S+) tok/s\))re",
      QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "%1 at the next measured point (%2, %3 tok/s)"),
-     (1u << 2), (1u << 1)},
+     captureBit(2), captureBit(1)},
     {R"re(no deployment meets this tier \(([^)]*)\); the closest is (.+) at ((?:concurrency|point) \d+(?: of run \S+)?): (.+))re",
      QT_TRANSLATE_NOOP("Throughline::CapacityNotes",
                        "no deployment meets this tier (%1); the closest is %2 at %3: %4"),
-     (1u << 3), (1u << 4)},
+     captureBit(3), captureBit(4)},
     {R"re(no deployment meets this tier \(([^)]*)\))re",
      QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "no deployment meets this tier (%1)"), 0u, 0u},
     {R"re((\S+) output tok/s)re", QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "%1 output tok/s"), 0u, 0u},
@@ -76,7 +63,7 @@ const Form kForms[] = {
     {R"re(power kind measured_dcgm: ((?:concurrency|point) \d+(?: of run \S+)?) of (.+) has no measured energy per token)re",
      QT_TRANSLATE_NOOP("Throughline::CapacityNotes",
                        "power kind measured_dcgm: %1 of %2 has no measured energy per token"),
-     (1u << 1), 0u},
+     captureBit(1), 0u},
     {R"re(no (\S+) power for GPU (.+) \(not in the power table\))re",
      QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "no %1 power for GPU %2 (not in the power table)"), 0u,
      0u},
@@ -100,7 +87,7 @@ const Form kForms[] = {
     {R"re(demand users needs fixed-concurrency points; ((?:concurrency|point) \d+(?: of run \S+)?) of (.+) is not one \(use tps= instead\))re",
      QT_TRANSLATE_NOOP("Throughline::CapacityNotes",
                        "demand users needs fixed-concurrency points; %1 of %2 is not one (use tps= instead)"),
-     (1u << 1), 0u},
+     captureBit(1), 0u},
     {R"re(deployment (.+) has no GPU count)re",
      QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "deployment %1 has no GPU count"), 0u, 0u},
     {R"re(deployment (.+): (\d+) GPUs is not prefill \+ decode)re",
@@ -127,7 +114,7 @@ const Form kForms[] = {
                        "run %1 scenario %2: no GPU type recorded, cannot be priced"),
      0u, 0u},
     {R"re(tier field (\d+) '(.*)': (.+))re",
-     QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "tier field %1 '%2': %3"), (1u << 3), 0u},
+     QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "tier field %1 '%2': %3"), captureBit(3), 0u},
     {R"re(empty limit \(expected e\.g\. ttft_p90<=2000\))re",
      QT_TRANSLATE_NOOP("Throughline::CapacityNotes", "empty limit (expected e.g. ttft_p90<=2000)"), 0u, 0u},
     {R"re(expected one '<=' or '>=' \(e\.g\. ttft_p90<=2000, tps_user>=20\))re",
@@ -160,86 +147,27 @@ const Form kForms[] = {
      0u, 0u},
 };
 
-struct CompiledForm {
-    QRegularExpression re;
-    const Form *form;
-};
-
-const std::vector<CompiledForm> &compiled()
+const SentenceForms &forms()
 {
-    static const std::vector<CompiledForm> forms = [] {
-        std::vector<CompiledForm> out;
-        for (const Form &f : kForms)
-            out.push_back(
-                {QRegularExpression(QRegularExpression::anchoredPattern(QString::fromUtf8(f.pattern))), &f});
-        return out;
-    }();
-    return forms;
-}
-
-// %1…%9 filled in one pass, so a captured text holding "%2" stays as it is.
-QString fill(const QString &text, const QStringList &args)
-{
-    QString out;
-    for (qsizetype i = 0; i < text.size(); ++i) {
-        const int n = i + 1 < text.size() ? text[i + 1].digitValue() : -1;
-        if (text[i] == u'%' && n >= 1 && n <= args.size()) {
-            out += args[n - 1];
-            ++i;
-        } else {
-            out += text[i];
-        }
-    }
-    return out;
-}
-
-QString translateText(const QString &text);
-
-QString translateList(const QString &joined)
-{
-    QStringList parts = joined.split(u"; "_qs);
-    for (QString &p : parts)
-        p = translateText(p);
-    return parts.join(u"; "_qs);
-}
-
-QString translateText(const QString &text)
-{
-    for (const CompiledForm &c : compiled()) {
-        const QRegularExpressionMatch m = c.re.match(text);
-        if (!m.hasMatch())
-            continue;
-        QStringList args;
-        for (int i = 1; i <= c.re.captureCount(); ++i) {
-            const unsigned bit = 1u << i;
-            args << ((c.form->list & bit)     ? translateList(m.captured(i))
-                     : (c.form->nested & bit) ? translateText(m.captured(i))
-                                              : m.captured(i));
-        }
-        return fill(QCoreApplication::translate(kContext, c.form->text), args);
-    }
-    return text;
+    static const SentenceForms f(kContext, kForms);
+    return f;
 }
 
 } // namespace
 
 QString CapacityNotes::translate(const std::string &text)
 {
-    return translateText(QString::fromStdString(text));
+    return forms().translate(QString::fromStdString(text));
 }
 
 QString CapacityNotes::translate(const QString &text)
 {
-    return translateText(text);
+    return forms().translate(text);
 }
 
 bool CapacityNotes::known(const std::string &text)
 {
-    const QString t = QString::fromStdString(text);
-    for (const CompiledForm &c : compiled())
-        if (c.re.match(t).hasMatch())
-            return true;
-    return false;
+    return forms().known(QString::fromStdString(text));
 }
 
 } // namespace Throughline
