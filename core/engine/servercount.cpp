@@ -1,10 +1,12 @@
 #include "core/engine/servercount.h"
 
+#include "core/campaign/scenario.h"
 #include "core/engine/endpointprobe.h"
 #include "core/engine/secrets.h"
 
 #include <curl/curl.h>
 
+#include <algorithm>
 #include <mutex>
 
 namespace Throughline {
@@ -37,6 +39,19 @@ void mergeTemplateFields(nlohmann::json &body, const nlohmann::json &extra)
 }
 
 } // namespace
+
+ServerCountTarget ServerCountTarget::forScenario(const Scenario &sc, const std::string &apiKey)
+{
+    ServerCountTarget target;
+    target.baseUrl = sc.endpoint.baseUrl;
+    target.apiKey = apiKey;
+    target.model = sc.endpoint.servedModel.empty() ? sc.model.name : sc.endpoint.servedModel;
+    target.extraBody = sc.endpoint.extraBody;
+    target.caFile = sc.endpoint.caFile;
+    target.insecure = sc.endpoint.insecure;
+    target.timeoutS = std::clamp(sc.plan.requestTimeoutS, 5.0, 60.0);
+    return target;
+}
 
 ServerChatCounter::ServerChatCounter(ServerCountTarget target)
     : m_target(std::move(target))

@@ -22,6 +22,8 @@
 
 namespace Throughline {
 
+struct Scenario;
+
 struct ServerCountTarget {
     std::string baseUrl; // "http://host:port" or with "/v1"
     std::string apiKey;
@@ -30,6 +32,11 @@ struct ServerCountTarget {
     std::string caFile;
     bool insecure = false;
     double timeoutS = 30;
+
+    // The scenario's endpoint (served model name, extra body, TLS settings) with a timeout of the scenario's
+    // request timeout held to 5–60 s: calibration asks before the first point and must neither hang nor give
+    // up on a slow first answer.
+    static ServerCountTarget forScenario(const Scenario &sc, const std::string &apiKey);
 };
 
 class ServerChatCounter

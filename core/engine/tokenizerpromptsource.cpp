@@ -439,15 +439,7 @@ nlohmann::json calibrateScenarioPrompts(const Scenario &sc,
     const auto exact = std::dynamic_pointer_cast<const TokenizerPromptSource>(prompts);
     if (sc.endpoint.flavour != ApiFlavour::Chat || !exact || !exact->chatTemplate())
         return nullptr;
-    ServerCountTarget target;
-    target.baseUrl = sc.endpoint.baseUrl;
-    target.apiKey = apiKey;
-    target.model = sc.endpoint.servedModel.empty() ? sc.model.name : sc.endpoint.servedModel;
-    target.extraBody = sc.endpoint.extraBody;
-    target.caFile = sc.endpoint.caFile;
-    target.insecure = sc.endpoint.insecure;
-    target.timeoutS = std::clamp(sc.plan.requestTimeoutS, 5.0, 60.0);
-    ServerChatCounter counter(std::move(target));
+    ServerChatCounter counter(ServerCountTarget::forScenario(sc, apiKey));
     return exact->calibrate(counter, std::max(1, sc.phase.isl)).toJson();
 }
 
