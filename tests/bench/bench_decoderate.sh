@@ -49,29 +49,10 @@ port=$((20000 + RANDOM % 20000))
 simwrap=() clientwrap=()
 [ -n "$simcpu" ] && simwrap=(taskset -c "$simcpu")
 [ -n "$clientcpu" ] && clientwrap=(taskset -c "$clientcpu")
-"${simwrap[@]}" "$simexe" --model gpt-oss-20b --gpu H200 --gpus 8 --precision FP8 --port "$port" \
-    --time-scale "$scale" --jitter 0 --seed 7 --max-connections $((streams * 2 + 64)) >"$work/sim.log" 2>&1 &
-sim=$!
-for _ in $(seq 100); do
-    curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && break
-    sleep 0.1
-done
-python3 - "$work/campaign.json" "$streams" "$requests" "$osl" "$port" <<'PY'
-import json, sys
-out, c, n, osl, port = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-json.dump({
-    "schema": "throughline.campaign/1", "name": "decode rate",
-    "models": ["gpt-oss-20b"], "backends": ["vllm"],
-    "deployments": [{"gpu": "H200", "gpus": 8, "parallelism": "TP8", "precision": "FP8"}],
-    "phases": [{"name": "Chat", "isl": 128, "osl": osl,
-                "isl_dist": {"dist": "fixed"}, "osl_dist": {"dist": "fixed"}}],
-    "endpoints": [{"name": "sim", "kind": "http", "base_url": f"http://127.0.0.1:{port}", "flavour": "chat",
-                   "telemetry": {"interval_s": 0}}],
-    "plan": {"mode": "closed", "concurrencies": [c], "request_count": n, "warmup_multiplier": 0,
-             "cooldown_s": 0, "min_window_s": 0.5, "max_duration_s": 600, "request_timeout_s": 120,
-             "seed": 7},
-}, open(out, "w"))
-PY
+# shellcheck source=tests/bench/decodeload.sh
+. "$here/tests/bench/decodeload.sh"
+decode_sim_start
+decode_campaign "$work/campaign.json" "decode rate" "$requests" "$osl"
 echo "uptime: $(uptime)"
 echo "load: C=$streams, $requests requests, ISL 128 / OSL $osl, time scale $scale; sim CPU ${simcpu:-any}, client CPU ${clientcpu:-any}"
 for ((i = 0; i < runs; ++i)); do
@@ -124,9 +105,7 @@ print(f"strace -c (one run): {calls}; {events} events / {reads} recvfrom = "
       f"{events / max(1, reads):.2f} events per read")
 PY
 fi
-kill "$sim" 2>/dev/null || true
-wait "$sim" 2>/dev/null || true
-sim=
+decode_sim_stop
 if [ -x "$floor" ]; then
     "${clientwrap[@]}" "$floor" --model gpt-oss-20b --gpus 8 --streams "$streams" --requests "$requests" \
         --osl "$osl" --time-scale "$scale" --reps "$runs" --chat

@@ -35,46 +35,22 @@ sim=
 cleanup() { [ -n "$sim" ] && kill "$sim" 2>/dev/null; [ -n "${KEEP:-}" ] && echo "kept $work" >&2 || rm -rf "$work"; }
 trap cleanup EXIT
 port=$((20000 + RANDOM % 20000))
-start_sim() { # ground-truth file
-    "$simexe" --model gpt-oss-20b --gpu H200 --gpus 8 --precision FP8 --port "$port" --time-scale "$scale" \
-        --jitter 0 --seed 7 --max-connections $((streams * 2 + 64)) --ground-truth "$1" >"$work/sim.log" 2>&1 &
-    sim=$!
-    for _ in $(seq 100); do
-        curl -sf "http://127.0.0.1:$port/health" >/dev/null 2>&1 && return 0
-        sleep 0.1
-    done
-    echo "simulator did not start" >&2
-    exit 1
-}
-stop_sim() { kill "$sim" 2>/dev/null || true; wait "$sim" 2>/dev/null || true; sim=; }
-python3 - "$work/campaign.json" "$streams" "$requests" "$osl" "$port" <<'PY'
-import json, sys
-out, c, n, osl, port = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), int(sys.argv[4]), sys.argv[5]
-json.dump({
-    "schema": "throughline.campaign/1", "name": "peer comparison",
-    "models": ["gpt-oss-20b"], "backends": ["vllm"],
-    "deployments": [{"gpu": "H200", "gpus": 8, "parallelism": "TP8", "precision": "FP8"}],
-    "phases": [{"name": "Chat", "isl": 128, "osl": osl,
-                "isl_dist": {"dist": "fixed"}, "osl_dist": {"dist": "fixed"}}],
-    "endpoints": [{"name": "sim", "kind": "http", "base_url": f"http://127.0.0.1:{port}", "flavour": "chat",
-                   "telemetry": {"interval_s": 0}}],
-    "plan": {"mode": "closed", "concurrencies": [c], "request_count": n, "warmup_multiplier": 0,
-             "cooldown_s": 0, "min_window_s": 0.5, "max_duration_s": 600, "request_timeout_s": 120,
-             "seed": 7},
-}, open(out, "w"))
-PY
+simwrap=()
+# shellcheck source=tests/bench/decodeload.sh
+. "$here/tests/bench/decodeload.sh"
+decode_campaign "$work/campaign.json" "peer comparison" "$requests" "$osl"
 echo "uptime: $(uptime)"
 echo "load: C=$streams, $requests requests, ISL 128 / OSL $osl, time scale $scale"
 for ((i = 0; i < runs; ++i)); do
-    start_sim "$work/gt-peer-$i.jsonl"
+    decode_sim_start "$work/gt-peer-$i.jsonl"
     /usr/bin/time -f '%U %S %e' -o "$work/time-peer-$i" /usr/bin/python3 "$here/tests/bench/peer_aiohttp.py" \
         --url "http://127.0.0.1:$port" --concurrency "$streams" --requests "$requests" --osl "$osl" \
         --out "$work/peer-$i.jsonl" >"$work/peer-$i.log" 2>&1
-    stop_sim
-    start_sim "$work/gt-tl-$i.jsonl"
+    decode_sim_stop
+    decode_sim_start "$work/gt-tl-$i.jsonl"
     /usr/bin/time -f '%U %S %e' -o "$work/time-tl-$i" "$cli" run "$work/campaign.json" --out "$work/tl-$i" \
         --no-history --json >"$work/tl-$i.log" 2>&1 || true
-    stop_sim
+    decode_sim_stop
     python3 - "$work" "$i" "$osl" <<'PY'
 import csv, json, statistics, sys
 work, i, osl = sys.argv[1], sys.argv[2], int(sys.argv[3])
