@@ -63,7 +63,8 @@ WhatIfBand heldOutBandFor(const std::string &gpu)
     for (const auto &h : kHeldOut)
         if (name == h.gpu)
             return heldOutBand(h.minRatio, h.maxRatio,
-                               "held-out calibration on " + name + " vs published throughput (docs/simulator.md)");
+                               "held-out calibration on " + name +
+                                   " vs published throughput (docs/simulator.md)");
     return heldOutBand(0.53, 1.90, "calibration vs all published rows (docs/simulator.md)");
 }
 

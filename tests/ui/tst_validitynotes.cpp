@@ -23,14 +23,16 @@ struct Sample {
 const QList<Sample> &samples()
 {
     static const QList<Sample> s = {
-        {"telemetry: 3 of 40 scrapes failed (last: http://127.0.0.1:8000/metrics: Couldn't connect to server)",
+        {"telemetry: 3 of 40 scrapes failed (last: http://127.0.0.1:8000/metrics: Couldn't connect to "
+         "server)",
          {u"3 von 40"_qs, u"http://127.0.0.1:8000/metrics: Couldn't connect to server"_qs}},
         {"telemetry: 2 of 12 scrapes failed", {u"2 von 12"_qs}},
         {"stalls: 4 of 210 streams received nothing for longer than 250.0 ms (longest 1830.5 ms, request 77)",
          {u"4 von 210"_qs, u"250.0 ms"_qs, u"1830.5 ms"_qs, u"77"_qs}},
         {"stalls: 1 of 9 streams received nothing for longer than 80.2 ms (longest 91.0 ms)",
          {u"1 von 9"_qs, u"80.2 ms"_qs, u"91.0 ms"_qs}},
-        {"replica 2 much slower than the others: TPOT p50 41.20 ms is 2.1× the other replicas' median 19.60 ms",
+        {"replica 2 much slower than the others: TPOT p50 41.20 ms is 2.1× the other replicas' median 19.60 "
+         "ms",
          {u"Replikat 2"_qs, u"TPOT p50 41.20 ms"_qs, u"2.1"_qs, u"19.60 ms"_qs}},
         {"replica 0 much slower than the others: output 310.5 tokens/s is 2.4× below the other replicas' "
          "median 745.1",
@@ -113,7 +115,8 @@ private slots:
     void unknownNoteAsWritten()
     {
         QVERIFY(!ValidityNotes::known("a note of a form nobody wrote"));
-        QCOMPARE(ValidityNotes::translate("a note of a form nobody wrote"), u"a note of a form nobody wrote"_qs);
+        QCOMPARE(ValidityNotes::translate("a note of a form nobody wrote"),
+                 u"a note of a form nobody wrote"_qs);
         QVERIFY(!ValidityNotes::known("telemetry: 3 of 40 scrapes failed and more"));
     }
 };

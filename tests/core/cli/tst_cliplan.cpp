@@ -286,7 +286,7 @@ void TestCliPlan::reportWithCapacitySection()
     p.start(u"pdftotext"_qs, {pdf, u"-"_qs});
     QVERIFY(p.waitForFinished(30000) && p.exitCode() == 0);
     const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified(); // cells wrap
-    QVERIFY(text.count(u"Capacity and cost"_qs) >= 2); // contents and heading
+    QVERIFY(text.count(u"Capacity and cost"_qs) >= 2);                              // contents and heading
     QVERIFY(text.contains(u"H200 $3.500/GPU-hour"_qs));
     QVERIFY(text.contains(u"measured on the built-in simulator"_qs));
     QCOMPARE(run({u"report"_qs, m_uuid.left(8), u"--out"_qs, pdf, u"--plan-demand"_qs, u"tps=5"_qs}).code, 2);

@@ -77,8 +77,8 @@ void TestTokenizerReference::initTestCase()
     THROUGHLINE_REQUIRE_TOKENIZERS(m_store);
     const QString src = QStringLiteral(THROUGHLINE_SOURCE_DIR "/tests/tokenizer-ref");
     QVERIFY(QDir().mkpath(refDir()));
-    // Install the pinned reference packages once per build tree, from npm's cache where packaging/bootstrap.sh
-    // put them (--prefer-offline: no registry request for what is cached).
+    // Install the pinned reference packages once per build tree, from npm's cache where
+    // packaging/bootstrap.sh put them (--prefer-offline: no registry request for what is cached).
     const std::string pkg = readAll(src + u"/package.json"_qs);
     QVERIFY(!pkg.empty());
     const bool installed = readAll(refDir() + u"/package.json"_qs) == pkg &&
@@ -91,10 +91,10 @@ void TestTokenizerReference::initTestCase()
     }
     QString out;
     if (!installed) {
-        const int rc =
-            run(u"npm"_qs,
-                {u"install"_qs, u"--prefer-offline"_qs, u"--no-audit"_qs, u"--no-fund"_qs, u"--no-package-lock"_qs},
-                refDir(), out, 10 * 60'000);
+        const int rc = run(u"npm"_qs,
+                           {u"install"_qs, u"--prefer-offline"_qs, u"--no-audit"_qs, u"--no-fund"_qs,
+                            u"--no-package-lock"_qs},
+                           refDir(), out, 10 * 60'000);
         if (rc != 0 && (out.contains(u"ENOTFOUND"_qs) || out.contains(u"EAI_AGAIN"_qs) ||
                         out.contains(u"ECONNREFUSED"_qs) || out.contains(u"ETIMEDOUT"_qs) ||
                         out.contains(u"ENETUNREACH"_qs)))
