@@ -136,15 +136,22 @@ bool clientBound(const QJsonObject &point)
     return point[u"validity"_qs].toObject()[u"flags"_qs].toArray().contains(u"client_bound"_qs);
 }
 
-// Every point carries the wall-clock budget, measured (numbers, not null).
-void checkBudgetPresent(const QJsonObject &point)
+// Every point carries the wall-clock budget, measured (numbers, not null). A client starved on purpose may
+// get no read-delay sample at all (its reads never ran inside the window: seen once in CI, send blocked 38 %,
+// added delay 832 ms); then the read delay is null, honestly unmeasured, and the rest must still be numbers.
+void checkBudgetPresent(const QJsonObject &point, bool readDelayMayBeUnmeasured = false)
 {
     const QJsonObject c = point[u"client"_qs].toObject();
     for (const char *k : {"send_blocked_ms", "send_blocked_pct", "read_delay_p99_ms", "cpu_wait_per_wake_ms",
-                          "added_delay_p99_ms"})
+                          "added_delay_p99_ms"}) {
+        if (readDelayMayBeUnmeasured && QLatin1String(k) == u"read_delay_p99_ms"_qs &&
+            c[QLatin1String(k)].isNull())
+            continue;
         QVERIFY2(c[QLatin1String(k)].isDouble(), qPrintable(QLatin1String(k) + u" in "_qs + describe(point)));
+    }
     QVERIFY(c[u"send_blocked_pct"_qs].toDouble() >= 0);
-    QVERIFY(c[u"added_delay_p99_ms"_qs].toDouble() >= c[u"read_delay_p99_ms"_qs].toDouble());
+    if (c[u"read_delay_p99_ms"_qs].isDouble())
+        QVERIFY(c[u"added_delay_p99_ms"_qs].toDouble() >= c[u"read_delay_p99_ms"_qs].toDouble());
 }
 
 } // namespace
@@ -217,7 +224,7 @@ void TestClientBound::starvedClientIsFlagged()
     hog.waitForFinished(5000);
     QCOMPARE(points.size(), 1);
     const QJsonObject p = points.at(0).toObject();
-    checkBudgetPresent(p);
+    checkBudgetPresent(p, true);
     qInfo("%s", qPrintable(describe(p)));
     QVERIFY2(clientBound(p), qPrintable(describe(p)));
     QVERIFY2(p[u"client"_qs].toObject()[u"added_delay_p99_ms"_qs].toDouble() > 5, qPrintable(describe(p)));
