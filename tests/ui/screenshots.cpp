@@ -1,9 +1,9 @@
 // Produces the screenshots of every page for the README and docs/: the designer with the demo campaign, the
 // run monitor mid-run (the demo on the in-process simulated endpoint), then — once the run is recorded —
-// History with that run selected and Targets with its pass/fail matrix. Run by packaging/screenshots.sh
+// History with that run selected, Targets with its pass/fail matrix and Plan sizing its deployment. Run by packaging/screenshots.sh
 // (offscreen platform, 96 DPI, Fusion, fixed window size): throughline-screenshots OUT_DIR [--lang de]
 // (with --lang the files are named designer-de.png, run-monitor-de.png, history-detail-de.png,
-// targets-de.png)
+// targets-de.png, plan-de.png)
 #include <utility>
 
 #include "core/sim/simlauncher.h"
@@ -113,5 +113,8 @@ int main(int argc, char *argv[])
     ok = save(&window, QDir(outDir).filePath(QStringLiteral("history-detail") + suffix + u".png")) && ok;
     window.setCurrentPage(MainWindow::TargetsPage);
     ok = save(&window, QDir(outDir).filePath(QStringLiteral("targets") + suffix + u".png")) && ok;
+    // Plan opens on History's selection: the demo run's deployment sized at the page's default demand.
+    window.setCurrentPage(MainWindow::PlanPage);
+    ok = save(&window, QDir(outDir).filePath(QStringLiteral("plan") + suffix + u".png")) && ok;
     return ok ? 0 : 1;
 }
