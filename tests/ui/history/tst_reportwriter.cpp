@@ -574,7 +574,7 @@ private slots:
         QVERIFY(!text.contains(u"scenario SLO"_qs));
         // Appendix B in German: each definition's German opening words (from the catalogue), no English
         // one. Words compared with whitespace folded (table cells wrap).
-        const QString flat = tool(u"pdftotext"_qs, {pdf, u"-"_qs})
+        const QString flat = tool(u"pdftotext"_qs, {u"-raw"_qs, pdf, u"-"_qs})
                                  .normalized(QString::NormalizationForm_KC)
                                  .simplified()
                                  .remove(u"- "_qs); // a word broken at a line end
@@ -711,7 +711,8 @@ private slots:
             doc.table(headers, rows);
             QVERIFY(painter.end());
         }
-        const QString text = tool(u"pdftotext"_qs, {pdf, u"-"_qs}).simplified();
+        // -raw: content-stream order, each cell's lines in sequence (see tst_planpage::reportSection).
+        const QString text = tool(u"pdftotext"_qs, {u"-raw"_qs, pdf, u"-"_qs}).simplified();
         for (int i = 0; i < 24; ++i)
             QVERIFY2(text.contains(u"stored point %1"_qs.arg(i + 100)), qPrintable(QString::number(i)));
         QVERIFY(text.contains(u"concurrency 64 of run"_qs));
