@@ -283,7 +283,7 @@ void TestCliPlan::reportWithCapacitySection()
         QSKIP("throughline-cli built without the GUI: no report command");
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QProcess p;
-    p.start(u"pdftotext"_qs, {pdf, u"-"_qs});
+    p.start(u"pdftotext"_qs, {u"-raw"_qs, pdf, u"-"_qs}); // content-stream order: a cell's lines together
     QVERIFY(p.waitForFinished(30000) && p.exitCode() == 0);
     const QString text = QString::fromUtf8(p.readAllStandardOutput()).simplified(); // cells wrap
     QVERIFY(text.count(u"Capacity and cost"_qs) >= 2);                              // contents and heading
