@@ -311,8 +311,8 @@ private slots:
         if (qEnvironmentVariableIsSet("THROUGHLINE_REPORT_KEEP"))
             QFile::copy(pdf, qEnvironmentVariable("THROUGHLINE_REPORT_KEEP") + u"/plan.pdf"_qs);
         QProcess p;
-        // -raw keeps the content stream's order, where each table cell's lines follow one another; the default
-        // reading order may put a neighbouring cell's number between a wrapped cell's lines.
+        // -raw keeps the content stream's order, where each table cell's lines follow one another; the
+        // default reading order may put a neighbouring cell's number between a wrapped cell's lines.
         p.start(u"pdftotext"_qs, {u"-raw"_qs, pdf, u"-"_qs});
         QVERIFY(p.waitForFinished(30000) && p.exitCode() == 0);
         // Table cells wrap: compare with the line breaks as spaces.
