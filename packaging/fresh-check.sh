@@ -4,7 +4,9 @@
 # chroot, exactly as the README states them. Prints the tail of each. Needs root and debootstrap.
 #
 #   packaging/fresh-check.sh [SCRATCH_DIR]     (default: /var/tmp/throughline-fresh)
+#   FRESH_CHECK_ONLY=main packaging/fresh-check.sh   (only command (1), e.g. to time the first run)
 #
+# Each command's wall time is printed with its exit code (the README quotes them).
 # The Debian mirror is read from this machine's apt sources; nothing here names a registry host.
 set -euo pipefail
 
@@ -55,10 +57,16 @@ run_in_chroot() {
 }
 
 status=0
-echo "== README command (1): $main_cmd"
-if run_in_chroot "$main_cmd" >/tmp/fresh-check-main.log 2>&1; then echo "-> exit 0"; else status=$?; echo "-> exit $status"; fi
-tail -n 25 /tmp/fresh-check-main.log
-echo "== README command (2): $test_cmd"
-if run_in_chroot "$test_cmd" >/tmp/fresh-check-tests.log 2>&1; then echo "-> exit 0"; else s=$?; echo "-> exit $s"; status=$s; fi
-tail -n 25 /tmp/fresh-check-tests.log
+check_command() { # $1 = label, $2 = command, $3 = log file
+    echo "== README command $1: $2"
+    local t0 s=0
+    t0=$(date +%s)
+    run_in_chroot "$2" >"$3" 2>&1 || s=$?
+    local took=$(($(date +%s) - t0))
+    echo "-> exit $s after $((took / 60)) min $((took % 60)) s"
+    tail -n 25 "$3"
+    [ "$s" -eq 0 ] || status=$s
+}
+check_command "(1)" "$main_cmd" /tmp/fresh-check-main.log
+[ "${FRESH_CHECK_ONLY:-}" = main ] || check_command "(2)" "$test_cmd" /tmp/fresh-check-tests.log
 exit $status
