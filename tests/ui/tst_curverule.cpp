@@ -3,6 +3,8 @@
 // drawn hollow with its flags as the reason; a low-sample point (TPOT p90 not reportable) drawn hollow at
 // TPOT mean and saying so; only a point without any TPOT is left out. The legend names hollow points and the
 // run monitor's hover text gives the reason.
+#include "ui/plots/qcp.h" // first: qcustomplot.h before any other Qt header (STYLE.md)
+
 #include "guitestmain.h"
 
 #include "core/metrics/stats.h"
@@ -105,6 +107,49 @@ private slots:
         QVERIFY2(tip.contains(u"low_sample"_qs) && tip.contains(u"not valid for a verdict"_qs),
                  qPrintable(tip));
         QVERIFY(monitor.toolTipAt(QPoint(2, 2)).isEmpty());
+    }
+
+    // The run monitor's legend and its target labels never cover each other or the points: the legend sits
+    // under the axes, and labels of close horizontal bounds alternate sides. (The legend used to sit in the
+    // bottom-left corner, over the labels of the TPOT bounds.)
+    void legendAndTargetLabelsDoNotOverlap()
+    {
+        CurvePlot monitor;
+        monitor.resize(600, 600);
+        monitor.setSeriesNames(
+            {u"gpt-oss-20b/vllm/H200×1/Chat"_qs, u"gpt-oss-20b/vllm/H200×1/Reasoning-short"_qs});
+        QList<CurvePlot::Point> points;
+        for (int s = 0; s < 2; ++s)
+            for (int c : {4, 8, 16, 32})
+                points << CurvePlot::Point{s, 80.0 * c, 130.0 - 1.5 * c - 10 * s, false, true, {}};
+        monitor.setPoints(points);
+        monitor.setMarkers({{false, 10, u"TPOT p90 <= 100 ms"_qs},
+                            {false, 5, u"TPOT p90 <= 200 ms"_qs},
+                            {true, 1000, u"baseline target 1000"_qs}});
+        monitor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&monitor));
+        QTest::qWait(100); // the queued replot lays the axes out
+        auto *plot = monitor.findChild<QCustomPlot *>();
+        QVERIFY(plot);
+        plot->replot();
+        const QRect axes = plot->axisRect()->rect();
+        const QRect legend = plot->legend->outerRect();
+        QVERIFY(plot->legend->visible());
+        QVERIFY2(!legend.intersects(axes), qPrintable(u"legend %1,%2 %3×%4"_qs.arg(legend.x())
+                                                          .arg(legend.y())
+                                                          .arg(legend.width())
+                                                          .arg(legend.height())));
+        QVERIFY(legend.bottom() <= plot->height());
+        QList<QRectF> labels;
+        for (int i = 0; i < plot->itemCount(); ++i)
+            if (auto *text = qobject_cast<QCPItemText *>(plot->item(i)))
+                labels << QRectF(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
+        QCOMPARE(labels.size(), 3);
+        for (int a = 0; a < labels.size(); ++a) {
+            QVERIFY(!labels[a].intersects(QRectF(legend)));
+            for (int b = a + 1; b < labels.size(); ++b)
+                QVERIFY2(!labels[a].intersects(labels[b]), qPrintable(u"labels %1 and %2"_qs.arg(a).arg(b)));
+        }
     }
 };
 

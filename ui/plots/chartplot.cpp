@@ -216,6 +216,7 @@ void addRegions(QCustomPlot *plot, const Chart &chart, const ChartScale &scale, 
 void addReferences(QCustomPlot *plot, const Chart &chart, const ChartScale &scale, const QColor &color)
 {
     QCPLayer *layer = markerLayer(plot);
+    int horizontal = 0; // labels of horizontal lines alternate left and right: close bounds stay readable
     for (const ChartReferenceLine &m : chart.references) {
         if (m.vertical && scale.logX && m.value <= 0)
             continue;
@@ -235,8 +236,9 @@ void addReferences(QCustomPlot *plot, const Chart &chart, const ChartScale &scal
         } else {
             line->point1->setCoords(scale.xMin, m.value);
             line->point2->setCoords(scale.xMax, m.value);
-            text->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
-            text->position->setCoords(scale.xMin, m.value);
+            const bool right = horizontal++ % 2 == 1;
+            text->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignBottom);
+            text->position->setCoords(right ? scale.xMax : scale.xMin, m.value);
         }
     }
 }

@@ -22,9 +22,9 @@ CurvePlot::CurvePlot(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_plot);
     PlotSetup::initLivePlot(m_plot);
-    // The frontier runs from top-left (interactive) to bottom-right (throughput); bottom-left is
-    // dominated and stays empty, so the legend goes there.
-    m_plot->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignBottom | Qt::AlignLeft);
+    // Bottom-left is dominated by the frontier but holds the labels of horizontal target lines; the legend
+    // goes under the axes.
+    PlotSetup::legendBelow(m_plot, 2);
     setToolTip(
         tr("One point per finished load point: x = output_tps_per_gpu (output tokens/s over all GPUs), "
            "y = interactivity = 1000 / TPOT p90. Hollow points are live estimates or invalid points."));

@@ -53,4 +53,20 @@ inline void initLivePlot(QCustomPlot *plot)
     plot->addLayer(QStringLiteral("markers"), plot->layer(QStringLiteral("main")), QCustomPlot::limAbove);
 }
 
+// Moves the legend out of the axis rect into a row of its own under it, `columns` entries per line: for plots
+// where no corner stays empty (the curve's target labels sit at the left edge, the frontier can reach any
+// other corner), so the legend never covers points or labels. A title inserted later as row 0 stays above.
+inline void legendBelow(QCustomPlot *plot, int columns)
+{
+    QCPLayoutGrid *layout = plot->plotLayout();
+    auto *row = new QCPLayoutGrid;
+    const int index = layout->rowCount();
+    layout->addElement(index, 0, row);
+    row->setMargins(QMargins(6, 0, 6, 6));
+    row->addElement(0, 0, plot->legend); // takes it out of the axis rect's inset layout
+    layout->setRowStretchFactor(index, 0.001);
+    plot->legend->setFillOrder(QCPLegend::foColumnsFirst);
+    plot->legend->setWrap(columns);
+}
+
 } // namespace Throughline::PlotSetup
