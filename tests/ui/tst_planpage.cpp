@@ -215,6 +215,15 @@ private slots:
             QCOMPARE(t->item(0, c)->data(PlanPage::RunRole).toString(), QString::fromStdString(m_h100));
         }
         QVERIFY(t->item(0, PlanPage::PointColumn)->text().contains(u"stored point %1"_qs.arg(id64)));
+        QCOMPARE(t->horizontalHeaderItem(PlanPage::PointColumn)->text(), u"Stored point"_qs);
+        // The numbers that decide come before the long stored-point text: on the page of a 1440-px window
+        // (sidebar and runs list beside it; the page here is 1300 px) the columns up to $ per 1M at demand
+        // are in view without scrolling.
+        QTest::qWait(50); // layout after the fill
+        const int usdRight =
+            t->columnViewportPosition(PlanPage::UsdDemandColumn) + t->columnWidth(PlanPage::UsdDemandColumn);
+        QVERIFY2(usdRight <= t->viewport()->width(),
+                 qPrintable(u"$ at demand ends at %1 px of %2"_qs.arg(usdRight).arg(t->viewport()->width())));
         if (qEnvironmentVariableIsSet("THROUGHLINE_SCREENSHOT_DIR")) // docs/plan-page.png
             page.grab().save(qEnvironmentVariable("THROUGHLINE_SCREENSHOT_DIR") + u"/plan-page.png"_qs);
 

@@ -10,6 +10,7 @@
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QFontMetrics>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -21,8 +22,11 @@
 #include <QPushButton>
 #include <QSet>
 #include <QSplitter>
+#include <QStyle>
 #include <QTableWidget>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace Throughline {
 
@@ -66,15 +70,18 @@ PlanPage::PlanPage(const QString &dbPath, QWidget *parent)
     m_basis->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_table = new QTableWidget(0, ColumnCount);
     m_table->setObjectName(u"planTable"_qs);
-    m_table->setHorizontalHeaderLabels({tr("Rank"), tr("Deployment"), tr("Stored point"), tr("tok/s per GPU"),
-                                        tr("Users per GPU"), tr("Replicas"), tr("GPUs needed"),
-                                        tr("$ per 1M tokens (point)"), tr("$ per 1M tokens (demand)"),
-                                        tr("kWh per 1M tokens"), tr("Tokens per GPU-hour"), tr("Price"),
-                                        tr("Tier at the point"), tr("Binding constraint")});
+    m_table->setHorizontalHeaderLabels(
+        {tr("Rank"), tr("Deployment"), tr("tok/s per GPU"), tr("Users per GPU"), tr("Replicas"),
+         tr("GPUs needed"), tr("$ per 1M tokens (point)"), tr("$ per 1M tokens (demand)"),
+         tr("kWh per 1M tokens"), tr("Tokens per GPU-hour"), tr("Stored point"), tr("Price"),
+         tr("Tier at the point"), tr("Binding constraint")});
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_table->verticalHeader()->setVisible(false);
     m_table->horizontalHeader()->setStretchLastSection(true);
+    m_table->horizontalHeader()->setDefaultAlignment(
+        Qt::Alignment::fromInt(Qt::AlignCenter | Qt::TextWordWrap));
+    m_table->setWordWrap(true);
     m_table->setToolTip(tr("Double-click a row to open the run of its stored point in History"));
     m_chart = new ChartView;
     m_chart->setObjectName(u"planChart"_qs);
@@ -442,7 +449,36 @@ void PlanPage::fillTable()
         addRow(++rank, d);
     for (const DeploymentPlan &d : m_plan->failing)
         addRow(0, d);
-    m_table->resizeColumnsToContents();
+    fitColumns();
+}
+
+void PlanPage::fitColumns()
+{
+    // A column is as wide as its widest cell or its header's longest word (headers wrap); names and the
+    // explanations wrap beyond a cap. So the numbers that decide stay in view on a 1440-px screen.
+    QHeaderView *header = m_table->horizontalHeader();
+    const QFontMetrics headerFm(header->font());
+    const QFontMetrics cellFm(m_table->font());
+    const int margin = 2 * header->style()->pixelMetric(QStyle::PM_HeaderMargin, nullptr, header) + 8;
+    int headerHeight = 0;
+    for (int c = 0; c < ColumnCount; ++c) {
+        int width = 0;
+        for (const QString &word : m_table->horizontalHeaderItem(c)->text().split(u' '))
+            width = std::max(width, headerFm.horizontalAdvance(word) + margin);
+        for (int r = 0; r < m_table->rowCount(); ++r)
+            if (const QTableWidgetItem *item = m_table->item(r, c))
+                width = std::max(width, cellFm.horizontalAdvance(item->text()) + margin);
+        if (c == DeploymentColumn || c >= PointColumn)
+            width = std::min(width, cellFm.averageCharWidth() * 34);
+        m_table->setColumnWidth(c, width);
+        // QHeaderView (Qt 6.4) sizes its height for one line; wrapped titles need room for theirs.
+        const QRect text =
+            headerFm.boundingRect(QRect(0, 0, width - margin, 1000), Qt::AlignCenter | Qt::TextWordWrap,
+                                  m_table->horizontalHeaderItem(c)->text());
+        headerHeight = std::max(headerHeight, text.height() + margin);
+    }
+    header->setMinimumHeight(headerHeight);
+    m_table->resizeRowsToContents();
 }
 
 void PlanPage::addRow(int rank, const DeploymentPlan &d)
@@ -453,7 +489,6 @@ void PlanPage::addRow(int rank, const DeploymentPlan &d)
     const QString cells[ColumnCount] = {
         rank > 0 ? QString::number(rank) : tr("does not meet"),
         qs(deploymentName(d.deployment)),
-        CapacityTexts::point(d) + u" · "_qs + CapacityTexts::origin(d.point),
         CapacityTexts::number(d.tpsPerGpu, 1),
         d.usersPerGpu > 0 ? CapacityTexts::number(d.usersPerGpu, 1) : tr("n/a"),
         CapacityTexts::number(d.replicas),
@@ -462,6 +497,7 @@ void PlanPage::addRow(int rank, const DeploymentPlan &d)
         CapacityTexts::money(d.usdPer1MOutputTokensAtDemand),
         CapacityTexts::number(d.kwhPer1MOutputTokens, 3),
         CapacityTexts::number(d.tokensPerGpuHour),
+        CapacityTexts::point(d) + u" · "_qs + CapacityTexts::origin(d.point),
         CapacityTexts::price(d),
         CapacityTexts::checks(d),
         rank > 0 ? CapacityNotes::translate(d.binding) : tr("the tier is not met at the closest point"),

@@ -37,7 +37,6 @@ public:
     enum Column {
         RankColumn,
         DeploymentColumn,
-        PointColumn,
         TpsPerGpuColumn,
         UsersPerGpuColumn,
         ReplicasColumn,
@@ -46,6 +45,7 @@ public:
         UsdDemandColumn,
         KwhColumn,
         TokensPerGpuHourColumn,
+        PointColumn, // after the numbers: its long text would push them off a 1440-px screen
         PriceColumn,
         TierColumn,
         BindingColumn,
@@ -97,6 +97,7 @@ private:
     Status readCurves();
     void showError(const QString &text);
     void fillTable();
+    void fitColumns();
     void addRow(int rank, const Capacity::DeploymentPlan &d);
     void fillChart();
     void writeReport();
