@@ -259,6 +259,8 @@ int runRun(Context &ctx)
                 mlperf->finish(run);
                 return nlohmann::json{{"mlperf", mlperf->toJson()}};
             };
+        // Recorded points leave memory once committed; requests.csv reads them back (runoutputs.cpp).
+        setup.releaseRecordedPoints = true;
         // A point cut short by Ctrl-C is not stored: --resume runs it again.
         setup.recordPoint = [] { return !interrupted(); };
         if (resuming) {

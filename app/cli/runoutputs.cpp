@@ -12,6 +12,7 @@
 #include <QDir>
 #include <QFile>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -40,15 +41,23 @@ int writeRunFiles(std::FILE *h, const QString &outDir, const RunOutcome &run, co
         std::fprintf(stderr, "run: %s\n", st.error().message.c_str());
         return ExitRuntime;
     }
-    // Resume: points kept from the interrupted run carry no records; theirs come from history.
+    // Points kept from an interrupted run (resume) and points whose records the history already holds
+    // (CampaignRun::Setup::releaseRecordedPoints) carry no records: theirs are read back, one point at a
+    // time.
     HistoryReader stored;
-    const bool haveStored = resuming && !historyDb.empty() && stored.open(historyDb);
+    const bool fromHistory =
+        resuming || std::any_of(run.scenarios.begin(), run.scenarios.end(), [](auto &so) {
+            return std::any_of(so.points.begin(), so.points.end(),
+                               [](auto &po) { return po.recordsInHistory; });
+        });
+    const bool haveStored = fromHistory && !historyDb.empty() && stored.open(historyDb);
     for (const ScenarioOutcome &so : run.scenarios) {
         for (const PointOutcome &po : so.points) {
             const auto w0 = static_cast<std::int64_t>(po.result.w0S * 1e9);
             const auto w1 = static_cast<std::int64_t>(po.result.w1S * 1e9);
+            const bool readBack = po.stored || po.recordsInHistory;
             std::vector<RequestRecord> kept;
-            if (po.stored) {
+            if (readBack) {
                 auto rs = haveStored
                               ? StoredRecords::ofPoint(stored, run.runId, so.scenarioIndex, po.pointIndex)
                               : Result<std::vector<RequestRecord>>(
@@ -59,7 +68,7 @@ int writeRunFiles(std::FILE *h, const QString &outDir, const RunOutcome &run, co
                     std::fprintf(stderr, "run: warning: requests.csv lacks the stored point %d of %s: %s\n",
                                  po.pointIndex, so.scenario.id.c_str(), rs.error().message.c_str());
             }
-            for (const RequestRecord &r : po.stored ? kept : po.records) {
+            for (const RequestRecord &r : readBack ? kept : po.records) {
                 const bool measured = !r.warmup && r.tSend != kNoTime && r.tSend >= w0 && r.tSend < w1;
                 w.append(so.scenario.id, po.pointIndex, r, computeRequestMetrics(r), measured);
             }

@@ -76,6 +76,10 @@ CampaignRun::CampaignRun(Setup setup)
             if (chained)
                 chained(so, po);
         };
+        if (m_setup.releaseRecordedPoints)
+            opt.recordsHeldElsewhere = [this](int scenarioIndex, int pointIndex) {
+                return m_recordingOpen && m_recording.committed(scenarioIndex, pointIndex);
+            };
     }
     m_controller = std::make_unique<RunController>(m_setup.scenarios, opt);
 }
@@ -139,6 +143,14 @@ Status CampaignRun::begin()
     return Ok{};
 }
 
+void CampaignRun::releaseCommittedRecords(RunOutcome &run) const
+{
+    for (ScenarioOutcome &so : run.scenarios)
+        for (PointOutcome &po : so.points)
+            if (!po.records.empty() && m_recording.committed(so.scenarioIndex, po.pointIndex))
+                po.leaveRecordsToHistory();
+}
+
 Result<CampaignRun::Finished> CampaignRun::run()
 {
     if (auto st = begin(); !st)
@@ -165,6 +177,8 @@ Result<CampaignRun::Finished> CampaignRun::run()
             m_recordError = "history database " + m_setup.historyDb + ": " + st.error().message +
                             " (run recorded up to the error)";
         done.recorded = m_recordError.empty();
+        if (done.recorded && m_setup.releaseRecordedPoints) // finish() flushed: every handed-over point is in
+            releaseCommittedRecords(done.run);
     }
     done.recordError = m_recordError;
     if (!m_setup.keepRecordsAfterRun)

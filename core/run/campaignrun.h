@@ -60,6 +60,11 @@ public:
         RunOptions options; // campaignName/campaignSha256/runId are filled here
         // Raw records stay in the outcome after the run (requests.csv); false drops them once recorded.
         bool keepRecordsAfterRun = true;
+        // With a history database: each point's raw records leave the outcome once the history has committed
+        // them (PointOutcome::recordsInHistory; read them back with StoredRecords::ofPoint), so memory
+        // follows the largest point, not the whole run. Records the history does not hold (a storage error, a
+        // point not recorded) stay in the outcome.
+        bool releaseRecordedPoints = false;
         // Continue a crashed or cancelled run (`run --resume`) instead of recording a new one: its uuid is
         // options.runId; `dropPoints` (scenario, point) were partially written and lose their rows;
         // scenarios in `keptScenarios` were reached before (never "not_run"); results keep `startedUtc`.
@@ -99,6 +104,8 @@ public:
     Result<Finished> run();
 
 private:
+    void releaseCommittedRecords(RunOutcome &run) const;
+
     Setup m_setup;
     std::string m_sha;
     LiveRunRecording m_recording;

@@ -79,6 +79,15 @@ void LiveRunRecording::pointFinished(const ScenarioOutcome &so, const PointOutco
         }
     }
     m_writer.endGroup();
+    m_committedAt[{so.scenarioIndex, po.pointIndex}] = m_writer.stats().requestsEnqueued;
+}
+
+bool LiveRunRecording::committed(int scenarioIndex, int pointIndex) const
+{
+    const auto it = m_committedAt.find({scenarioIndex, pointIndex});
+    if (it == m_committedAt.end() || m_writer.lastError())
+        return false;
+    return m_writer.stats().requestsWritten >= it->second;
 }
 
 Status LiveRunRecording::finish(const RunOutcome &run, const RunResults &results,

@@ -21,7 +21,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -80,8 +82,16 @@ public:
     std::optional<Error> lastError() const { return m_writer.lastError(); }
     StorageWriter::Stats stats() const { return m_writer.stats(); }
 
+    // True once the point given to pointFinished() is committed (its transaction, and every one queued before
+    // it; the writer counts requests only at COMMIT). False for a point never handed over, and after any
+    // storage error. Same thread as pointFinished().
+    bool committed(int scenarioIndex, int pointIndex) const;
+
 private:
     StorageWriter m_writer;
+    // Per handed-over point: the writer's requestsEnqueued right after its group, reached by
+    // requestsWritten once the group is committed.
+    std::map<std::pair<int, int>, std::uint64_t> m_committedAt;
     std::string m_uuid;
     std::int64_t m_t0UnixNs = 0;
     std::function<TelemetrySnapshot()> m_liveTelemetry;

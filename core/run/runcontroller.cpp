@@ -494,6 +494,7 @@ Result<RunOutcome> RunController::run()
             so.points.push_back(measure(pi));
             if (impl.opt.onPointFinished)
                 impl.opt.onPointFinished(so, so.points.back());
+            impl.releaseHeldRecords(out, so); // this point's records usually go at the next one's end
             if (so.points.back().aborted) {
                 so.aborted = true;
                 so.abortReason = "error rate above " +

@@ -67,6 +67,11 @@ struct RunOptions {
     // comply" (core/run/mlperfmode.h).
     std::function<std::string(const ScenarioOutcome &scenario, const PointOutcome &point)>
         stopScenarioAfterPoint;
+    // Asked on run()'s thread after each point, for every earlier point of the run that still holds raw
+    // records: true = they are safely elsewhere (committed to the history database), so the outcome lets them
+    // go (PointOutcome::recordsInHistory). Unset = records stay. Keeps a long run's memory at about its
+    // largest point rather than the sum of all points.
+    std::function<bool(int scenarioIndex, int pointIndex)> recordsHeldElsewhere;
     // Resume (`run --resume`): reuse this run id (empty = a new UUIDv4) and start request seqs at firstSeq
     // (X-Request-Id stays unique within the run). Points in completedPoints, keyed (scenario index, point
     // index), are not run again: their stored results enter the outcome as they are (PointOutcome::stored,
@@ -83,6 +88,14 @@ struct PointOutcome {
     nlohmann::json client;              // extras: open_fds, achieved/target load, send lateness, lag
     bool aborted = false;               // error-rate limit hit
     bool stored = false;                // resume: taken from RunOptions::completedPoints, not run now
+    // The raw records left the outcome once the history had committed them (RunOptions::recordsHeldElsewhere,
+    // CampaignRun::Setup::releaseRecordedPoints): read them back with StoredRecords::ofPoint.
+    bool recordsInHistory = false;
+    void leaveRecordsToHistory()
+    {
+        std::vector<RequestRecord>().swap(records);
+        recordsInHistory = true;
+    }
     // Telemetry and stream analysis of the point: {"telemetry": the flat summary also in result.telemetry,
     // "stalls": {threshold_ms, …, worst[…]}, "replicas": […] (several replicas only), "sources": […]}.
     // Stall/replica/scrape-failure findings are also sentences in result.validity.notes.

@@ -181,6 +181,21 @@ struct RunController::Impl {
         waitUntilIdle(baseUrl, cooldownS, timeScale, opt.idleCheckTimeoutS, cancel);
     }
 
+    // RunOptions::recordsHeldElsewhere over the finished scenarios and the running one.
+    void releaseHeldRecords(RunOutcome &out, ScenarioOutcome &current) const
+    {
+        if (!opt.recordsHeldElsewhere)
+            return;
+        auto release = [this](ScenarioOutcome &so) {
+            for (PointOutcome &po : so.points)
+                if (!po.records.empty() && opt.recordsHeldElsewhere(so.scenarioIndex, po.pointIndex))
+                    po.leaveRecordsToHistory();
+        };
+        for (ScenarioOutcome &so : out.scenarios)
+            release(so);
+        release(current);
+    }
+
     // --- coldstartmeasurement.cpp
     // Cold start (Endpoint::coldStart): polls /health and /v1/models from sinceNs (run clock) until both
     // answer, then times one first request through the normal worker path (not a measured point). Returns

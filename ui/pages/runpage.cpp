@@ -368,7 +368,8 @@ bool RunPage::start()
     setup.targets = *targets;
     setup.historyDb = m_databasePath.toStdString(); // recorded point by point, as `throughline-cli run` does
     setup.source = "throughline";
-    setup.keepRecordsAfterRun = false; // stored in the history; the page shows aggregates only
+    setup.keepRecordsAfterRun = false;  // stored in the history; the page shows aggregates only
+    setup.releaseRecordedPoints = true; // and memory stays at about one point during a long run
     setup.options.workers = m_workers;
     setup.options.simLauncher = m_simLauncher;
     setup.options.keepRecords = !m_databasePath.isEmpty();
