@@ -14,9 +14,12 @@
 #include "ui/plots/timeseriesplot.h"
 
 #include <QAction>
+#include <QFontMetrics>
 #include <QLabel>
 #include <QLocale>
 #include <QSignalSpy>
+#include <QStyle>
+#include <QTableView>
 
 #include <algorithm>
 #include <cmath>
@@ -44,6 +47,29 @@ private slots:
         QCOMPARE(window.currentPage(), MainWindow::RunMonitorPage);
         QVERIFY(run->isRunning());
         QVERIFY(!start->isEnabled());
+        // Mid-run, every cell of the points table is shown whole (a load "C=16" after "C=8" used to be
+        // elided "C…" until the run's end re-measured the columns).
+        auto *pointsTable = run->findChild<QTableView *>(QStringLiteral("pointsTable"));
+        QVERIFY(pointsTable);
+        QTRY_VERIFY_WITH_TIMEOUT(pointsTable->model()->rowCount() >= 4, 60000);
+        QVERIFY(run->isRunning());
+        QTest::qWait(50); // the queued re-measure after the last row
+        const QFontMetrics fm(pointsTable->font());
+        // The item delegate draws text inside a margin on either side (QCommonStyle: PM_FocusFrameHMargin +
+        // 1).
+        const int margins =
+            2 * (pointsTable->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, pointsTable) + 1);
+        for (int r = 0; r < pointsTable->model()->rowCount(); ++r)
+            for (int c = 0; c + 1 < pointsTable->model()->columnCount(); ++c) { // the last one stretches
+                const QString text = pointsTable->model()->index(r, c).data().toString();
+                QVERIFY2(fm.horizontalAdvance(text) + margins <= pointsTable->columnWidth(c),
+                         qPrintable(QStringLiteral("row %1 column %2: %3 in %4 px")
+                                        .arg(r)
+                                        .arg(c)
+                                        .arg(text)
+                                        .arg(pointsTable->columnWidth(c))));
+            }
+
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 90000);
         QVERIFY(finished.at(0).at(0).toBool());
 

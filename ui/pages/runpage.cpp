@@ -230,6 +230,12 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     m_pointsTable->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_pointsTable->horizontalHeader()->setStretchLastSection(true);
     m_pointsTable->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // ResizeToContents measures when a row is inserted, before the view lays the new row out, so a wider
+    // value in it ("C=16" after "C=8") was elided: measure again once the row is in place.
+    for (QTableView *view : {m_table, m_pointsTable})
+        connect(
+            view->model(), &QAbstractItemModel::rowsInserted, view,
+            [view] { view->resizeColumnsToContents(); }, Qt::QueuedConnection);
 
     auto *progress = new QGridLayout;
     progress->addWidget(m_overall, 0, 0);
