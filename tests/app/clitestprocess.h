@@ -21,8 +21,10 @@ inline QString readTextFile(const QString &path)
     return QString::fromUtf8(f.readAll());
 }
 
-// Starts throughline-cli with `args` (stdin closed); the caller owns the process through `parent`.
-inline QProcess *startCliProcess(QObject *parent, const QString &historyDb, const QStringList &args)
+// Starts throughline-cli with `args` (`stdinData` written, then stdin closed); the caller owns the process
+// through `parent`.
+inline QProcess *startCliProcess(QObject *parent, const QString &historyDb, const QStringList &args,
+                                 const QByteArray &stdinData = {})
 {
     auto *p = new QProcess(parent);
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
@@ -32,6 +34,8 @@ inline QProcess *startCliProcess(QObject *parent, const QString &historyDb, cons
     p->start(QStringLiteral(THROUGHLINE_CLI_PATH), args);
     if (!p->waitForStarted(10000))
         qFatal("cannot start %s", THROUGHLINE_CLI_PATH);
+    if (!stdinData.isEmpty())
+        p->write(stdinData);
     p->closeWriteChannel();
     return p;
 }
@@ -44,4 +48,22 @@ inline CliRun finishCliProcess(QProcess *p, int timeoutMs)
              QString::fromUtf8(p->readAllStandardOutput()), QString::fromUtf8(p->readAllStandardError())};
     p->deleteLater();
     return r;
+}
+
+// Runs throughline-cli to its end (at most `timeoutMs`, then the test stops).
+inline CliRun runCli(const QString &historyDb, const QStringList &args, int timeoutMs,
+                     const QByteArray &stdinData = {})
+{
+    QObject owner; // deletes the process on return
+    return finishCliProcess(startCliProcess(&owner, historyDb, args, stdinData), timeoutMs);
+}
+
+// Writes `content` to `path` (the test stops when it cannot); returns the path.
+inline QString writeTestFile(const QString &path, const QByteArray &content)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        qFatal("cannot write %s", qPrintable(path));
+    f.write(content);
+    return path;
 }

@@ -1,12 +1,13 @@
 // End-to-end tests of throughline-cli: runs the built executable (THROUGHLINE_CLI_PATH) on real
 // files and checks exit codes, stdout/stderr split, and output formats.
+#include "app/clitestprocess.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -34,11 +35,7 @@ private slots:
     void runFirstTokenPriorityFlag();
 
 private:
-    struct Run {
-        int code = -1;
-        QString out;
-        QString err;
-    };
+    using Run = CliRun;
     Run run(const QStringList &args, const QByteArray &stdinData = {});
     QString writeFile(const QString &name, const QByteArray &content);
     static bool demoRunPassed(const Run &r, const QString &outDir);
@@ -49,31 +46,12 @@ private:
 
 TestCli::Run TestCli::run(const QStringList &args, const QByteArray &stdinData)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"NO_COLOR"_qs, u"1"_qs);
-    env.insert(u"THROUGHLINE_DB"_qs, m_dir.filePath(u"history.sqlite"_qs));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(THROUGHLINE_CLI_PATH), args);
-    if (!p.waitForStarted(10000))
-        qFatal("cannot start %s", THROUGHLINE_CLI_PATH);
-    if (!stdinData.isEmpty())
-        p.write(stdinData);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(30000))
-        qFatal("throughline-cli hung");
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-               QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return runCli(m_dir.filePath(u"history.sqlite"_qs), args, 30000, stdinData);
 }
 
 QString TestCli::writeFile(const QString &name, const QByteArray &content)
 {
-    const QString path = m_dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(content);
-    return path;
+    return writeTestFile(m_dir.filePath(name), content);
 }
 
 void TestCli::initTestCase()

@@ -9,6 +9,7 @@
 //     missing Medium point: EPR-16; a point beyond ceil(1.1 × C_max): EPR-19), and a curve the rules'
 //     planner cannot place is refused naming the rule (EPR-09, 5 points).
 // The compliant time-scaled rehearsal of real length is a benchmark (tests/bench/bench_mlperf_live.sh).
+#include "app/clitestprocess.h"
 #include "core/storage/historyreader.h"
 
 #include <QDir>
@@ -16,7 +17,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -68,11 +68,7 @@ private slots:
     void plannerRefusalNamesTheRule();
 
 private:
-    struct Run {
-        int code = -1;
-        QString out;
-        QString err;
-    };
+    using Run = CliRun;
     Run run(const QStringList &args);
     QString write(const QString &name, const QByteArray &content);
     QString db() const { return m_dir.filePath(u"history.sqlite"_qs); }
@@ -81,29 +77,12 @@ private:
 
 TestCliMlperf::Run TestCliMlperf::run(const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"NO_COLOR"_qs, u"1"_qs);
-    env.insert(u"THROUGHLINE_DB"_qs, db());
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(THROUGHLINE_CLI_PATH), args);
-    if (!p.waitForStarted(10000))
-        qFatal("cannot start %s", THROUGHLINE_CLI_PATH);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(120000))
-        qFatal("throughline-cli hung");
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-               QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return runCli(db(), args, 120000);
 }
 
 QString TestCliMlperf::write(const QString &name, const QByteArray &content)
 {
-    const QString path = m_dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        qFatal("cannot write %s", qPrintable(path));
-    f.write(content);
-    return path;
+    return writeTestFile(m_dir.filePath(name), content);
 }
 
 static QJsonObject readJson(const QString &path)

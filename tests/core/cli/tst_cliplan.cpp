@@ -3,6 +3,7 @@
 // own results.json: best point = the highest output_tps meeting TTFT p90 ≤ 2000 ms and 1000 ÷ TPOT p90 ≥ 20;
 // replicas = ceil(500,000 × 1.1 ÷ its tok/s); $ per 1M = 1 GPU × 3.50 $/h (H200 on_demand, Nebius) ÷
 // (tok/s × 3,600) × 1e6; kWh per 1M = 1.37 kW (all-in) ÷ (tok/s × 3,600) × 1e6.
+#include "app/clitestprocess.h"
 #include "core/campaign/catalog.h"
 #include "core/capacity/whatif.h"
 #include "core/sim/whatifcurve.h"
@@ -30,10 +31,7 @@ private slots:
     void reportWithCapacitySection();
 
 private:
-    struct Run {
-        int code = -1;
-        QString out, err;
-    };
+    using Run = CliRun;
     Run run(const QStringList &args);
 
     QTemporaryDir m_dir;
@@ -43,19 +41,7 @@ private:
 
 TestCliPlan::Run TestCliPlan::run(const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.insert(u"NO_COLOR"_qs, u"1"_qs);
-    env.insert(u"THROUGHLINE_DB"_qs, m_dir.filePath(u"history.sqlite"_qs));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(THROUGHLINE_CLI_PATH), args);
-    if (!p.waitForStarted(10000))
-        qFatal("cannot start %s", THROUGHLINE_CLI_PATH);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(90000))
-        qFatal("throughline-cli hung");
-    return Run{p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-               QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    return runCli(m_dir.filePath(u"history.sqlite"_qs), args, 90000);
 }
 
 void TestCliPlan::initTestCase()
