@@ -118,6 +118,9 @@ HistoryDetailWidget::HistoryDetailWidget(QWidget *parent)
     m_pointsView = new QTableView;
     m_pointsView->setModel(m_pointsProxy);
     m_pointsView->setSortingEnabled(true);
+    // Sorting on alone sorts by column 0 descending (the header's default): keep the recorded order until the
+    // user clicks a header.
+    m_pointsView->sortByColumn(-1, Qt::AscendingOrder);
     m_pointsView->setSelectionBehavior(QAbstractItemView::SelectRows);
     connect(m_pointsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &cur) {

@@ -30,6 +30,7 @@
 #include <QComboBox>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
@@ -218,6 +219,11 @@ private slots:
         QVERIFY(proxy);
         QCOMPARE(proxy->sourceModel(),
                  static_cast<QAbstractItemModel *>(page.pointsModel())); // stored default
+        // Recorded order (scenario, point) until the user sorts: sorting on alone starts at column 0
+        // descending, which put the last scenario first.
+        QCOMPARE(page.pointsView()->horizontalHeader()->sortIndicatorSection(), -1);
+        for (int r = 0; r < proxy->rowCount(); ++r)
+            QCOMPARE(proxy->index(r, 0).data(HistoryRoles::RowIndexRole).toInt(), r);
         DeriveControls *dc = page.detailDeriveControls();
         dc->rederiveBox()->setChecked(true);
         dc->percentileCombo()->setCurrentIndex(dc->percentileCombo()->findData(50));
