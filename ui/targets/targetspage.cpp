@@ -51,6 +51,16 @@ TargetsPage::TargetsPage(const QString &dbPath, CampaignDocument *document, QWid
     m_view->setModel(m_model);
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->verticalHeader()->setVisible(false);
+    m_view->setObjectName(u"targetsTable"_qs);
+    // Every column but the source (it stretches) as wide as its cells, measured again for each table shown;
+    // at the default width "output_tps_per_gpu" was elided. Queued: the rows are laid out first.
+    connect(
+        m_model, &QAbstractItemModel::modelReset, m_view,
+        [this] {
+            for (int c = 0; c + 1 < m_model->columnCount(); ++c)
+                m_view->resizeColumnToContents(c);
+        },
+        Qt::QueuedConnection);
     auto *split = new QSplitter(Qt::Vertical);
     split->addWidget(m_view);
     split->addWidget(buildMatrixPane());

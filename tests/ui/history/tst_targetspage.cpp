@@ -10,6 +10,8 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
+#include <QStyle>
+#include <QTableView>
 #include <QUndoStack>
 #include <QTableWidget>
 #include <QtTest>
@@ -42,6 +44,29 @@ private slots:
         QCOMPARE(page.model()->rowCount(), n);
         QVERIFY(page.model()->setData(v, 123.5, Qt::EditRole));
         QCOMPARE(page.model()->index(0, TargetsTableModel::Value).data().toDouble(), 123.5);
+    }
+
+    void columnsShowTheirCellsWhole()
+    {
+        TargetsPage page(m_dir.filePath(u"h.sqlite"_qs), &m_doc);
+        page.resize(1400, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(page.selectShipped(u":/targets/demo-targets.json"_qs).ok());
+        QTest::qWait(50); // the queued re-measure after the reset
+        auto *view = page.findChild<QTableView *>(u"targetsTable"_qs);
+        QVERIFY(view);
+        const QFontMetrics fm(view->font());
+        // The item delegate draws text inside a margin on either side (QCommonStyle: PM_FocusFrameHMargin +
+        // 1).
+        const int margins = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+        for (int r = 0; r < page.model()->rowCount(); ++r)
+            for (int c = 0; c < TargetsTableModel::Source; ++c) {
+                const QString text = page.model()->index(r, c).data().toString();
+                QVERIFY2(fm.horizontalAdvance(text) + margins <= view->columnWidth(c),
+                         qPrintable(u"row %1 column %2: %3 in %4 px"_qs.arg(r).arg(c).arg(text).arg(
+                             view->columnWidth(c))));
+            }
     }
 
     void editingValidates()
