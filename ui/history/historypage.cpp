@@ -26,6 +26,8 @@
 #include <QTableView>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace Throughline {
 
 namespace {
@@ -70,6 +72,11 @@ HistoryPage::HistoryPage(const QString &dbPath, HistoryService *service, QWidget
     m_view->horizontalHeader()->setStretchLastSection(true);
     m_view->setColumnHidden(RunsTableModel::Notes, true);
     m_view->setColumnHidden(RunsTableModel::Uuid, true);
+    // Columns as wide as their cells (the campaign name and phases wrap beyond a cap), measured again for
+    // each listing; at the default width the start time and the campaign were elided. Queued: rows are laid
+    // out first.
+    connect(
+        m_proxy, &QAbstractItemModel::modelReset, m_view, [this] { fitRunColumns(); }, Qt::QueuedConnection);
     connect(m_view->horizontalHeader(), &QWidget::customContextMenuRequested, this, &HistoryPage::columnMenu);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &cur) {
@@ -438,6 +445,17 @@ void HistoryPage::columnMenu(const QPoint &pos)
         connect(a, &QAction::toggled, this, [this, c](bool on) { m_view->setColumnHidden(c, !on); });
     }
     menu.exec(m_view->horizontalHeader()->mapToGlobal(pos));
+}
+
+void HistoryPage::fitRunColumns()
+{
+    const int cap = m_view->fontMetrics().averageCharWidth() * 34;
+    for (int c = RunsTableModel::Started; c < RunsTableModel::Tags; ++c) { // tags stretch
+        m_view->resizeColumnToContents(c);
+        if (c == RunsTableModel::Campaign || c == RunsTableModel::Phases)
+            m_view->setColumnWidth(c, std::min(m_view->columnWidth(c), cap));
+    }
+    m_view->resizeRowsToContents();
 }
 
 } // namespace Throughline

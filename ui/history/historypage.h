@@ -114,6 +114,7 @@ private:
     // Reloads the list after a change of the database (import, delete), in the background when possible.
     Status reloadAfterChange();
     void columnMenu(const QPoint &pos);
+    void fitRunColumns();
     // Re-reads one run's row (after its tags/notes were saved) without resetting the list or the selection.
     void refreshRun(const QString &uuid);
     void applyRuns(std::vector<RunSummary> runs, const QString &keep);

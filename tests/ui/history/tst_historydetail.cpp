@@ -36,6 +36,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QStyle>
 #include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
@@ -140,6 +141,29 @@ private slots:
         m_plain = TestFixture::storeRun(writer, "aggregates-only", {"Chat", "Reasoning"}, {"vllm"}, 50, 13);
         QVERIFY(writer.flush().ok());
         QVERIFY(writer.close().ok());
+    }
+
+    void runsTableShowsStartAndCampaignWhole()
+    {
+        HistoryPage page(m_db);
+        page.resize(1440, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QTRY_VERIFY(page.runsView()->model()->rowCount() == 3);
+        QTest::qWait(50); // the queued re-measure after the listing
+        QTableView *view = page.runsView();
+        const QFontMetrics fm(view->font());
+        // The item delegate draws text inside a margin on either side (QCommonStyle: PM_FocusFrameHMargin +
+        // 1).
+        const int margins = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
+        for (int r = 0; r < view->model()->rowCount(); ++r)
+            for (int c :
+                 {int(RunsTableModel::Started), int(RunsTableModel::Campaign), int(RunsTableModel::Source)}) {
+                const QString text = view->model()->index(r, c).data().toString();
+                QVERIFY2(fm.horizontalAdvance(text) + margins <= view->columnWidth(c),
+                         qPrintable(u"row %1 column %2: %3 in %4 px"_qs.arg(r).arg(c).arg(text).arg(
+                             view->columnWidth(c))));
+            }
     }
 
     void timelineFromStoredRows()
