@@ -3168,6 +3168,14 @@
         <translation>▶ läuft</translation>
     </message>
     <message>
+        <source>■ measured</source>
+        <translation>■ gemessen</translation>
+    </message>
+    <message>
+        <source>Every point measured; the verdict comes when the run ends (the targets are judged once over the whole run). Until then the numbers are those of the last measured point.</source>
+        <translation>Alle Punkte gemessen; das Urteil folgt am Ende des Laufs (die Ziele werden einmal über den ganzen Lauf geprüft). Bis dahin stehen hier die Werte des zuletzt gemessenen Punkts.</translation>
+    </message>
+    <message>
         <source>… pending</source>
         <translation>… ausstehend</translation>
     </message>

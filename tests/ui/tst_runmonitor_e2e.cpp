@@ -53,6 +53,14 @@ private slots:
         QVERIFY(pointsTable);
         QTRY_VERIFY_WITH_TIMEOUT(pointsTable->model()->rowCount() >= 4, 60000);
         QVERIFY(run->isRunning());
+        // The first scenario is measured, not judged yet: its row says so and shows its last point's numbers
+        // (they used to stay empty until the run's end).
+        RunResultsModel *live = run->resultsModel();
+        QTRY_COMPARE_WITH_TIMEOUT(live->index(0, RunResultsModel::VerdictCol).data(Roles::Verdict).toString(),
+                                  u"done"_qs, 20000);
+        QVERIFY(run->isRunning());
+        QVERIFY(live->index(0, RunResultsModel::OutputTpsGpuCol).data(Roles::Sort).toDouble() > 0);
+        QVERIFY(live->index(0, RunResultsModel::TtftP90Col).data(Roles::Sort).toDouble() > 0);
         QTest::qWait(50); // the queued re-measure after the last row
         const QFontMetrics fm(pointsTable->font());
         // The item delegate draws text inside a margin on either side (QCommonStyle: PM_FocusFrameHMargin +

@@ -49,6 +49,14 @@ void RunResultsModel::setLivePointsDone(int row, int done)
     rowChanged(row);
 }
 
+void RunResultsModel::addLivePoint(int row, const PointResult &point)
+{
+    if (row < 0 || row >= int(m_rows.size()))
+        return;
+    m_rows[size_t(row)].points.push_back(point);
+    rowChanged(row);
+}
+
 void RunResultsModel::setResults(int row, std::vector<PointResult> points, const Verdict &verdict)
 {
     if (row < 0 || row >= int(m_rows.size()))
@@ -150,6 +158,7 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
                 {QStringLiteral("no_target"), tr("– no target")},
                 {QStringLiteral("invalid"), tr("⚠ invalid")},
                 {QStringLiteral("running"), tr("▶ running")},
+                {QStringLiteral("done"), tr("■ measured")},
                 {QStringLiteral("pending"), tr("… pending")},
                 {QStringLiteral("aborted"), tr("■ aborted")},
                 {QStringLiteral("stopped"), tr("■ stopped")},
@@ -218,6 +227,10 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
         }
         if (index.column() == VerdictCol && !r.abortReason.isEmpty())
             return r.abortReason;
+        if (index.column() == VerdictCol && status == u"done")
+            return tr(
+                "Every point measured; the verdict comes when the run ends (the targets are judged once "
+                "over the whole run). Until then the numbers are those of the last measured point.");
         // At the operating point; definitions from resources/catalog/metric_definitions.json.
         if (index.column() == OutputTpsGpuCol)
             return QString::fromStdString(MetricDefinitions::builtin().describe("output_tps_per_gpu"));

@@ -48,6 +48,9 @@ public:
     void setScenarios(const std::vector<Scenario> &scenarios, const std::vector<int> &plannedPoints);
     void setState(int row, State state, const QString &reason = {});
     void setLivePointsDone(int row, int done);
+    // A point finished during the run (the engine's aggregate): the row shows its numbers until the run's
+    // verdict names the operating point (setResults replaces them).
+    void addLivePoint(int row, const PointResult &point);
     void setResults(int row, std::vector<PointResult> points, const Verdict &verdict);
     const Row &row(int i) const { return m_rows[size_t(i)]; }
 

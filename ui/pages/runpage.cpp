@@ -460,6 +460,7 @@ void RunPage::stopSending()
 void RunPage::pointFinished(int scenario, int point, const PointResult &result, bool aborted)
 {
     m_points->addPoint(scenario, point, result, aborted);
+    m_results->addLivePoint(scenario, result);
     markPointFinished(scenario, point);
     updateCurve();
 }
