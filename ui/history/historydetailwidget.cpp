@@ -122,6 +122,12 @@ HistoryDetailWidget::HistoryDetailWidget(QWidget *parent)
     // user clicks a header.
     m_pointsView->sortByColumn(-1, Qt::AscendingOrder);
     m_pointsView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    // Scenario ids differ at their end (…/H200×1/Chat vs …/Reasoning-short): in these narrow panes elide
+    // their middle on one line, not their end after a wrap, which made every row of a model look the same.
+    for (QTableView *view : {static_cast<QTableView *>(m_scenarios), m_pointsView}) {
+        view->setWordWrap(false);
+        view->setTextElideMode(Qt::ElideMiddle);
+    }
     connect(m_pointsView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &cur) {
                 if (!cur.isValid())

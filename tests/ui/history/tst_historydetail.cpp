@@ -166,6 +166,28 @@ private slots:
             }
     }
 
+    void scenarioIdsKeepTheirEndInNarrowPanes()
+    {
+        HistoryPage page(m_db);
+        page.resize(1440, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(page.showRun(QString::fromStdString(m_a.uuid)));
+        for (QTableView *view : {static_cast<QTableView *>(page.scenariosTable()), page.pointsView()}) {
+            const int scenarioCol = 0;
+            view->setColumnWidth(scenarioCol, 60); // narrower than any id
+            QCOMPARE(view->textElideMode(), Qt::ElideMiddle);
+            QVERIFY(!view->wordWrap());
+            const QFontMetrics fm(view->font());
+            for (int r = 0; r < view->model()->rowCount(); ++r) {
+                const QString id = view->model()->index(r, scenarioCol).data().toString();
+                const QString shown = fm.elidedText(id, view->textElideMode(), 60);
+                QVERIFY2(shown != id && id.endsWith(shown.mid(shown.indexOf(QChar(0x2026)) + 1)),
+                         qPrintable(id + u" shown as "_qs + shown));
+            }
+        }
+    }
+
     void timelineFromStoredRows()
     {
         HistoryPage page(m_db);
