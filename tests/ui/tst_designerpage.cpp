@@ -130,6 +130,18 @@ private slots:
         QTRY_COMPARE(m_page->scenarioCount(), 6); // a bad rule changes nothing
     }
 
+    void listsShowTheirEntriesWhole()
+    {
+        for (const char *name : {"modelsList", "backendsList", "phasesList"}) {
+            auto *list = child<QListView>(m_page, name);
+            QVERIFY2(list->sizeHintForColumn(0) <= list->viewport()->width(),
+                     qPrintable(QStringLiteral("%1: entries need %2 px, %3 shown")
+                                    .arg(QLatin1String(name))
+                                    .arg(list->sizeHintForColumn(0))
+                                    .arg(list->viewport()->width())));
+        }
+    }
+
     void undoRedo()
     {
         auto *models = child<QListView>(m_page, "modelsList");

@@ -256,6 +256,10 @@ void MatrixEditor::refresh()
                        tr("Custom phase; unchecking removes it (undo restores it)"), true, true});
     }
     m_phases->setItems(phases);
+    // Each list as wide as its longest entry ("Disaggregation (8150/1024)", "Generic OpenAI-compatible"):
+    // at the layout's share they were clipped behind a horizontal scroll bar.
+    for (QListView *view : {m_modelsView, m_backendsView, m_phasesView})
+        view->setMinimumWidth(view->sizeHintForColumn(0) + 2 * view->frameWidth() + 4);
 
     m_deployments->setDeployments(c.deployments);
 
