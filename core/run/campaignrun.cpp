@@ -1,6 +1,7 @@
 #include "core/run/campaignrun.h"
 
 #include "core/campaign/campaignhash.h"
+#include "core/run/heldrecords.h"
 #include "core/run/runrecording.h"
 
 #include <QDir>
@@ -146,9 +147,9 @@ Status CampaignRun::begin()
 void CampaignRun::releaseCommittedRecords(RunOutcome &run) const
 {
     for (ScenarioOutcome &so : run.scenarios)
-        for (PointOutcome &po : so.points)
-            if (!po.records.empty() && m_recording.committed(so.scenarioIndex, po.pointIndex))
-                po.leaveRecordsToHistory();
+        releaseRecordsHeldElsewhere(so, [this](int scenarioIndex, int pointIndex) {
+            return m_recording.committed(scenarioIndex, pointIndex);
+        });
 }
 
 Result<CampaignRun::Finished> CampaignRun::run()

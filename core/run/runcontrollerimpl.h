@@ -15,6 +15,7 @@
 #include "core/engine/requestbuilder.h"
 #include "core/engine/worker.h"
 #include "core/metrics/pointresult.h"
+#include "core/run/heldrecords.h"
 #include "core/telemetry/telemetryscraper.h"
 
 #include <atomic>
@@ -186,14 +187,9 @@ struct RunController::Impl {
     {
         if (!opt.recordsHeldElsewhere)
             return;
-        auto release = [this](ScenarioOutcome &so) {
-            for (PointOutcome &po : so.points)
-                if (!po.records.empty() && opt.recordsHeldElsewhere(so.scenarioIndex, po.pointIndex))
-                    po.leaveRecordsToHistory();
-        };
         for (ScenarioOutcome &so : out.scenarios)
-            release(so);
-        release(current);
+            releaseRecordsHeldElsewhere(so, opt.recordsHeldElsewhere);
+        releaseRecordsHeldElsewhere(current, opt.recordsHeldElsewhere);
     }
 
     // --- coldstartmeasurement.cpp
