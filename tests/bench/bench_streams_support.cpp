@@ -1,6 +1,7 @@
 #include "bench_streams_support.h"
 
 #include "core/campaign/catalog.h"
+#include "core/metrics/stats.h"
 #include "core/sim/simprocess.h"
 
 #include <sys/resource.h>
@@ -39,10 +40,7 @@ double pct(std::vector<double> v, double p)
     if (v.empty())
         return 0;
     std::sort(v.begin(), v.end());
-    const double rank = p / 100.0 * static_cast<double>(v.size() - 1);
-    const auto lo = static_cast<std::size_t>(rank);
-    const auto hi = std::min(lo + 1, v.size() - 1);
-    return v[lo] + (v[hi] - v[lo]) * (rank - static_cast<double>(lo));
+    return percentileSorted(v, p / 100.0);
 }
 
 std::int64_t firstContentNs(const RequestRecord &r)

@@ -26,8 +26,8 @@ extern Options g_opt;
 extern std::atomic<int> g_simPort; // port of the simulator child of the current point (hold diagnostics)
 
 long long rssKb(int pid = 0);
-double processCpuS(); // this process, user + system
-double pct(std::vector<double> v, double p);
+double processCpuS();                        // this process, user + system
+double pct(std::vector<double> v, double p); // p in percent; 0 for an empty sample
 std::int64_t firstContentNs(const RequestRecord &r);
 
 // gpt-oss-120b on g_opt.gpus × H200 (FP8), simulated without jitter, one closed-loop point.

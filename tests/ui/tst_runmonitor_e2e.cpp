@@ -2,6 +2,7 @@
 // simulated endpoint, and the monitor shows what the engine measured: every verdict passes (the
 // demo's SLOs are deterministic with jitter 0), the curve holds one point per reportable load point,
 // the time-series plots filled, and the ~10 Hz UI timer never fell more than 1 s behind.
+#include "cellfit.h"
 #include "guitestmain.h"
 #include "simrunwindow.h"
 
@@ -14,11 +15,9 @@
 #include "ui/plots/timeseriesplot.h"
 
 #include <QAction>
-#include <QFontMetrics>
 #include <QLabel>
 #include <QLocale>
 #include <QSignalSpy>
-#include <QStyle>
 #include <QTableView>
 
 #include <algorithm>
@@ -62,20 +61,10 @@ private slots:
         QVERIFY(live->index(0, RunResultsModel::OutputTpsGpuCol).data(Roles::Sort).toDouble() > 0);
         QVERIFY(live->index(0, RunResultsModel::TtftP90Col).data(Roles::Sort).toDouble() > 0);
         QTest::qWait(50); // the queued re-measure after the last row
-        const QFontMetrics fm(pointsTable->font());
-        // The item delegate draws text inside a margin on either side (QCommonStyle: PM_FocusFrameHMargin +
-        // 1).
-        const int margins =
-            2 * (pointsTable->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, pointsTable) + 1);
         for (int r = 0; r < pointsTable->model()->rowCount(); ++r)
             for (int c = 0; c + 1 < pointsTable->model()->columnCount(); ++c) { // the last one stretches
-                const QString text = pointsTable->model()->index(r, c).data().toString();
-                QVERIFY2(fm.horizontalAdvance(text) + margins <= pointsTable->columnWidth(c),
-                         qPrintable(QStringLiteral("row %1 column %2: %3 in %4 px")
-                                        .arg(r)
-                                        .arg(c)
-                                        .arg(text)
-                                        .arg(pointsTable->columnWidth(c))));
+                const QString cut = TestFixture::cellCutOff(pointsTable, r, c);
+                QVERIFY2(cut.isEmpty(), qPrintable(cut));
             }
 
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 90000);

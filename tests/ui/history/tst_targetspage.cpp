@@ -2,6 +2,7 @@
 // validation, JSON round trip, pass/fail matrix of the newest (or chosen) stored run re-judged on edits, an
 // empty history says what to do, and "use as baseline" sets the campaign's targets.baseline_run (undoable).
 #include "ui/guitestmain.h"
+#include "../cellfit.h"
 #include "historyfixture.h"
 
 #include "ui/document/campaigndocument.h"
@@ -10,7 +11,6 @@
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>
-#include <QStyle>
 #include <QTableView>
 #include <QUndoStack>
 #include <QTableWidget>
@@ -56,16 +56,10 @@ private slots:
         QTest::qWait(50); // the queued re-measure after the reset
         auto *view = page.findChild<QTableView *>(u"targetsTable"_qs);
         QVERIFY(view);
-        const QFontMetrics fm(view->font());
-        // The item delegate draws text inside a margin on either side (QCommonStyle: PM_FocusFrameHMargin +
-        // 1).
-        const int margins = 2 * (view->style()->pixelMetric(QStyle::PM_FocusFrameHMargin, nullptr, view) + 1);
         for (int r = 0; r < page.model()->rowCount(); ++r)
             for (int c = 0; c < TargetsTableModel::Source; ++c) {
-                const QString text = page.model()->index(r, c).data().toString();
-                QVERIFY2(fm.horizontalAdvance(text) + margins <= view->columnWidth(c),
-                         qPrintable(u"row %1 column %2: %3 in %4 px"_qs.arg(r).arg(c).arg(text).arg(
-                             view->columnWidth(c))));
+                const QString cut = TestFixture::cellCutOff(view, r, c);
+                QVERIFY2(cut.isEmpty(), qPrintable(cut));
             }
     }
 
