@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <string_view>
 
 namespace Throughline {
@@ -19,8 +20,11 @@ enum class IntervalMethod {
     OrderStatistic, // distribution-free order-statistic bounds of a percentile (quantilebounds.h)
     BlockBootstrap, // circular block bootstrap over time slices (blockbootstrap.h)
     StudentT,       // mean of independent repeats (repeatinterval.h)
+    NormalMean, // mean of a time-ordered sample: x̄ ± z·s·√(τ/n), τ its autocorrelation time (meaninterval.h)
 };
 std::string_view intervalMethodName(IntervalMethod m);
+// The inverse of intervalMethodName; nullopt for an unknown name.
+std::optional<IntervalMethod> intervalMethodFromName(std::string_view name);
 
 struct Interval {
     double estimate = std::numeric_limits<double>::quiet_NaN();
@@ -28,6 +32,9 @@ struct Interval {
     double upper = std::numeric_limits<double>::infinity();
     double level = kDefaultConfidenceLevel; // nominal confidence level
     IntervalMethod method = IntervalMethod::None;
+    // Order statistics: the effective sample size n / τ the ranks were computed for (0 = not known). It says
+    // how far an open side is from being bounded (samplesize.h's minimum n counts effective samples).
+    double effectiveN = 0;
 
     bool hasLower() const { return std::isfinite(lower); }
     bool hasUpper() const { return std::isfinite(upper); }

@@ -75,7 +75,8 @@ std::vector<ComparisonResult> compareRuns(std::span<const ComparisonInput> input
         if (!b || !c)
             continue; // not enough data
         const double l = c->log - b->log;
-        const double se = std::sqrt(b->se * b->se + c->se * c->se);
+        const double floor2 = options.noiseFloor * options.noiseFloor;
+        const double se = std::sqrt(b->se * b->se + c->se * c->se + 2 * floor2);
         logRatio[i] = l;
         r.effect = std::expm1(l);
         r.effectInterval.estimate = r.effect;

@@ -54,6 +54,10 @@ struct ComparisonResult {
 
 struct ComparisonOptions {
     double level = kDefaultConfidenceLevel; // family-wise α = 1 − level
+    // Run-to-run variation a single run's within-run interval cannot see (host load, placement, warm-up), as
+    // a relative standard error per run added in quadrature on the log scale: se² = se_interval² + floor².
+    // 0 = the intervals alone (independent samples of one process, as on the virtual-clock simulator).
+    double noiseFloor = 0;
 };
 
 std::vector<ComparisonResult> compareRuns(std::span<const ComparisonInput> inputs,

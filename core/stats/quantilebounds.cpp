@@ -12,7 +12,7 @@ namespace Throughline {
 namespace {
 // NumPy-linear percentile of a sorted sample: the same rule as core/metrics/stats.h (which this layer
 // sits below, so it cannot include it); tst_quantilebounds checks the two agree.
-double linearPercentile(const std::vector<double> &s, double p)
+double linearPercentile(std::span<const double> s, double p)
 {
     const double h = double(s.size() - 1) * p;
     const auto lo = std::size_t(std::floor(h));
@@ -61,7 +61,8 @@ OrderStatisticRanks orderStatisticRanks(long long n, double p, double level)
     return r;
 }
 
-QuantileBounds quantileBounds(std::span<const double> timeOrdered, double p,
+namespace {
+QuantileBounds boundsOfSorted(std::span<const double> timeOrdered, std::span<const double> sorted, double p,
                               const QuantileBoundsOptions &options)
 {
     QuantileBounds b;
@@ -70,8 +71,6 @@ QuantileBounds quantileBounds(std::span<const double> timeOrdered, double p,
     const auto n = (long long)timeOrdered.size();
     if (n == 0)
         return b;
-    std::vector<double> sorted(timeOrdered.begin(), timeOrdered.end());
-    std::sort(sorted.begin(), sorted.end());
     b.interval.estimate = linearPercentile(sorted, p);
 
     if (options.dependenceCorrection && n >= 3) {
@@ -83,6 +82,7 @@ QuantileBounds quantileBounds(std::span<const double> timeOrdered, double p,
     }
     const auto nEff = std::max<long long>(1, (long long)std::floor(double(n) / b.tau));
     b.effectiveN = double(nEff);
+    b.interval.effectiveN = b.effectiveN;
     const OrderStatisticRanks eff = orderStatisticRanks(nEff, p, options.level);
     b.ranks.coverage = eff.coverage;
     // Same fractions of the whole sample (identity when n_eff = n).
@@ -95,6 +95,26 @@ QuantileBounds quantileBounds(std::span<const double> timeOrdered, double p,
     if (b.ranks.upper <= n)
         b.interval.upper = sorted[std::size_t(b.ranks.upper - 1)];
     return b;
+}
+} // namespace
+
+std::vector<QuantileBounds> quantileBounds(std::span<const double> timeOrdered, std::span<const double> ps,
+                                           const QuantileBoundsOptions &options)
+{
+    std::vector<double> sorted(timeOrdered.begin(), timeOrdered.end());
+    std::sort(sorted.begin(), sorted.end());
+    std::vector<QuantileBounds> out;
+    out.reserve(ps.size());
+    for (double p : ps)
+        out.push_back(boundsOfSorted(timeOrdered, sorted, p, options));
+    return out;
+}
+
+QuantileBounds quantileBounds(std::span<const double> timeOrdered, double p,
+                              const QuantileBoundsOptions &options)
+{
+    const double ps[] = {p};
+    return quantileBounds(timeOrdered, ps, options).front();
 }
 
 } // namespace Throughline

@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 namespace Throughline {
 
@@ -45,5 +46,8 @@ struct QuantileBounds {
 // metrics, event order for pooled chunk gaps). NaN estimate and unbounded sides for an empty sample.
 QuantileBounds quantileBounds(std::span<const double> timeOrdered, double p,
                               const QuantileBoundsOptions &options = {});
+// The same for several percentiles of one sample, sorted once (pooled chunk gaps run to millions).
+std::vector<QuantileBounds> quantileBounds(std::span<const double> timeOrdered, std::span<const double> ps,
+                                           const QuantileBoundsOptions &options = {});
 
 } // namespace Throughline
