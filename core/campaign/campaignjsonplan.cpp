@@ -2,6 +2,7 @@
 
 #include "core/campaign/campaignjsondetail.h"
 #include "core/campaign/jsonobjectreader.h"
+#include "core/stats/interval.h"
 #include "core/util/jsonpositions.h"
 
 #include <cstdint>
@@ -11,6 +12,8 @@ namespace Throughline::CampaignJsonDetail {
 using nlohmann::json;
 
 namespace {
+
+static_assert(kDefaultConfidenceLevel == 0.95, "LoadPlan::confidenceLevel's literal default follows it");
 
 void decodePlanMembers(DecodeContext &ctx, JsonObjectReader &o, LoadPlan &p)
 {
@@ -70,6 +73,7 @@ void decodePlanMembers(DecodeContext &ctx, JsonObjectReader &o, LoadPlan &p)
     o.number("request_timeout_s", p.requestTimeoutS, 0, 1e7, true);
     o.number("min_window_s", p.minWindowS, 0, 1e7);
     o.number("error_rate_limit", p.errorRateLimit, 0, 1, true);
+    o.number("confidence_level", p.confidenceLevel, 0.5, 0.999);
     if (const json *s = o.get("seed")) {
         if (s->is_number_unsigned() || (s->is_number_integer() && s->get<long long>() >= 0))
             p.seed = s->get<std::uint64_t>();

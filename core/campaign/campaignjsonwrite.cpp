@@ -41,6 +41,8 @@ json CampaignJson::toJson(const LoadPlan &p)
         j["shared_prefix_ratio"] = p.sharedPrefixRatio;
     if (!p.firstTokenPriority) // likewise: written only when off (the default is on)
         j["first_token_priority"] = false;
+    if (p.confidenceLevel != LoadPlan{}.confidenceLevel) // likewise: written only when not the default
+        j["confidence_level"] = p.confidenceLevel;
     return j;
 }
 
@@ -242,6 +244,7 @@ json CampaignJson::toJson(const Campaign &c, const Catalog &catalog)
         json j = toJson(p);
         j["shared_prefix_ratio"] = p.sharedPrefixRatio;
         j["first_token_priority"] = p.firstTokenPriority;
+        j["confidence_level"] = p.confidenceLevel;
         return j;
     };
     const json basePlan = allMembers(c.plan);

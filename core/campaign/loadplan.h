@@ -45,6 +45,10 @@ struct LoadPlan {
     double minWindowS = 60;       // validity: window shorter than max(minWindowS, 3 × median E2E) is flagged
     double errorRateLimit = 0.5;  // abort the point when this share of finished requests failed (after 20)
     std::uint64_t seed = 1;
+    // Level of every point's confidence intervals (JSON "confidence_level", 0.5–0.999; docs/metrics.md
+    // "Intervals"): kDefaultConfidenceLevel of core/stats/interval.h, kept as a literal so the campaign model
+    // needs no statistics header (a static_assert in campaignjsonplan.cpp keeps the two equal).
+    double confidenceLevel = 0.95;
     bool storeText = false;
     // Exact-length prompts only: share of each prompt's leading tokens that is identical across requests
     // (0 = a unique prefix per request, defeating prefix caches; 0.5 = the first half is common).

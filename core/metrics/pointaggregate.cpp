@@ -2,6 +2,7 @@
 
 #include "core/metrics/clientbudget.h"
 #include "core/metrics/outputthroughput.h"
+#include "core/metrics/pointintervals.h"
 
 #include <algorithm>
 #include <cmath>
@@ -23,7 +24,9 @@ double perGpu(double tps, int gpus)
     return gpus > 0 ? tps / gpus : kNaN;
 }
 
-bool meetsSlo(const RequestMetrics &m, const Slo &slo)
+} // namespace
+
+bool requestMeetsSlo(const RequestMetrics &m, const Slo &slo)
 {
     if (slo.ttftMs > 0 && !(m.ttftMs <= slo.ttftMs))
         return false; // an undefined TTFT (no content) cannot meet a TTFT limit
@@ -33,7 +36,6 @@ bool meetsSlo(const RequestMetrics &m, const Slo &slo)
         return false;
     return true;
 }
-} // namespace
 
 GpuCounts GpuCounts::fromDeployment(const Deployment &d)
 {
@@ -167,7 +169,7 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
         if (!std::isnan(m.interactivityTpsUser))
             inter.push_back(m.interactivityTpsUser);
         gaps.insert(gaps.end(), m.chunkGapsMs.begin(), m.chunkGapsMs.end());
-        if (meetsSlo(m, in.slo)) {
+        if (requestMeetsSlo(m, in.slo)) {
             goodN += 1;
             goodTokens += m.nOut;
         }
@@ -269,6 +271,7 @@ PointResult aggregatePoint(const PointInput &in, std::span<const RequestMetrics>
     if (clientBound)
         p.validity.flags.emplace_back(ValidityFlag::ClientBound);
     p.validity.valid = p.validity.flags.empty();
+    p.intervals = computePointIntervals(in, rm, w, p);
     return p;
 }
 

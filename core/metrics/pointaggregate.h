@@ -71,6 +71,9 @@ struct PointInput {
     bool truncated = false;          // the engine cancelled requests at max duration
     OutputTokenCounter tokenCounter; // optional exact counts (MLPerf variant, N_out fallback)
     ValidityOptions validity;
+    // Confidence level of the point's intervals (PointResult::intervals, pointintervals.h); 0 = none
+    // computed.
+    double confidenceLevel = 0;
 };
 
 struct PointWindow {
@@ -90,6 +93,10 @@ struct PointWindow {
 // W0 = t_send of the first non-warm-up request; W1 = t_send of the last non-warm-up request
 // (concurrency) or scheduleEndNs (rate; falls back to the last t_send when kNoTime).
 PointWindow computeWindow(const PointInput &in);
+
+// True when the request meets every limit of the Slo (0 = no limit): the goodput rule. An undefined TTFT or
+// E2E cannot meet a limit on it; an undefined TPOT (N_out − N_first < 1) cannot violate one.
+bool requestMeetsSlo(const RequestMetrics &m, const Slo &slo);
 
 PointResult aggregatePoint(const PointInput &in);
 // Same, with per-request metrics already computed (metrics[i] belongs to in.records[i]).

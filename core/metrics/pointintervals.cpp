@@ -1,8 +1,13 @@
 #include "core/metrics/pointintervals.h"
 
+#include "core/metrics/pointrateintervals.h"
+#include "core/stats/meaninterval.h"
+
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
+#include <utility>
 
 namespace Throughline {
 
@@ -18,19 +23,70 @@ double valueOf(const RequestMetrics &m, PointDistribution which)
         return m.tpotMs;
     case PointDistribution::E2e:
         return m.e2eMs;
+    case PointDistribution::Interactivity:
+        return m.interactivityTpsUser;
+    case PointDistribution::TpotMlperf:
+        return m.tpotMlperfMs;
     case PointDistribution::ChunkGap:
         break;
     }
     return std::nan("");
 }
 
-std::size_t measuredOk(std::span<const RequestRecord> records, std::span<const RequestMetrics> metrics,
-                       const PointWindow &window)
+constexpr std::array<std::pair<PointDistribution, std::string_view>, 7> kDistributions{{
+    {PointDistribution::Ttft, "ttft_ms"},
+    {PointDistribution::TtftQ, "ttft_q_ms"},
+    {PointDistribution::Tpot, "tpot_ms"},
+    {PointDistribution::E2e, "e2e_ms"},
+    {PointDistribution::ChunkGap, "chunk_gap_ms"},
+    {PointDistribution::Interactivity, "interactivity_tps_user"},
+    {PointDistribution::TpotMlperf, "tpot_mlperf_ms"},
+}};
+
+const StatSummary &summaryOf(const PointMetrics &pm, PointDistribution which)
 {
-    std::size_t n = 0;
-    for (std::size_t i = 0; i < records.size() && i < metrics.size(); ++i)
-        n += window.measures(records[i]) && metrics[i].ok;
-    return n;
+    switch (which) {
+    case PointDistribution::Ttft:
+        return pm.ttftMs;
+    case PointDistribution::TtftQ:
+        return pm.ttftQMs;
+    case PointDistribution::Tpot:
+        return pm.tpotMs;
+    case PointDistribution::E2e:
+        return pm.e2eMs;
+    case PointDistribution::ChunkGap:
+        return pm.chunkGapMs;
+    case PointDistribution::Interactivity:
+        return pm.interactivityTpsUser;
+    case PointDistribution::TpotMlperf:
+        break;
+    }
+    return pm.tpotMlperfMs;
+}
+
+void addDistributionIntervals(PointIntervals &out, const PointInput &in,
+                              std::span<const RequestMetrics> metrics, const PointWindow &window,
+                              const PointResult &values)
+{
+    const double level = in.confidenceLevel;
+    for (const auto &[which, key] : kDistributions) {
+        const StatSummary &summary = summaryOf(values.metrics, which);
+        if (summary.n == 0)
+            continue;
+        const std::vector<double> sample = timeOrderedSample(in.records, metrics, window, which);
+        std::vector<double> ps;
+        std::vector<std::string_view> statKeys;
+        for (std::size_t i = 0; i < kPercentiles.size(); ++i) {
+            if (!summary.reported(i))
+                continue;
+            ps.push_back(kPercentiles[i].permille / 1000.0);
+            statKeys.push_back(kPercentiles[i].key);
+        }
+        const std::vector<QuantileBounds> bounds = quantileBounds(sample, ps, {level, true});
+        for (std::size_t i = 0; i < bounds.size(); ++i)
+            out.set(key, statKeys[i], bounds[i].interval);
+        out.set(key, "mean", meanInterval(sample, level));
+    }
 }
 } // namespace
 
@@ -83,34 +139,27 @@ QuantileBounds pointPercentileBounds(std::span<const RequestRecord> records,
     return quantileBounds(sample, p, {options.level, true});
 }
 
-BootstrapResult steadyOutputTpsInterval(std::span<const RequestRecord> records,
-                                        std::span<const RequestMetrics> metrics, const PointWindow &window,
-                                        const PointIntervalOptions &options)
+PointIntervals computePointIntervals(const PointInput &in, std::span<const RequestMetrics> metrics,
+                                     const PointWindow &window, const PointResult &values)
 {
-    const std::size_t n = std::min(records.size(), metrics.size());
-    std::vector<double> times, tokens;
-    for (std::size_t i = 0; i < n; ++i) {
-        const RequestMetrics &m = metrics[i];
-        if (m.contentEvents == 0)
-            continue;
-        const std::vector<double> perEvent = tokensPerContentEvent(records[i], m.nOut);
-        std::size_t k = 0;
-        for (const StreamEvent &e : records[i].events) {
-            if (e.kind != StreamEvent::Kind::Content)
-                continue;
-            times.push_back(double(e.tNs) / 1e9);
-            tokens.push_back(k < perEvent.size() ? perEvent[k] : 0.0);
-            ++k;
-        }
+    PointIntervals out;
+    const double level = in.confidenceLevel;
+    if (!(level > 0 && level < 1))
+        return out;
+    out.level = level;
+    addDistributionIntervals(out, in, metrics, window, values);
+
+    addRateIntervals(out, in, metrics, window);
+
+    // Keep only what the point reports: an interval of an undefined value would be noise in the file.
+    for (auto m = out.byMetric.begin(); m != out.byMetric.end();) {
+        for (auto st = m->second.begin(); st != m->second.end();)
+            st = values.metricValue(m->first, st->first) ? std::next(st) : m->second.erase(st);
+        m = m->second.empty() ? out.byMetric.erase(m) : std::next(m);
     }
-    std::size_t slices = options.slices;
-    if (slices == 0)
-        slices = std::clamp<std::size_t>(measuredOk(records, metrics, window) / 4, 20, 400);
-    const SlicedWindow w =
-        sliceWindow(times, tokens, double(window.w0Ns) / 1e9, double(window.w1Ns) / 1e9, slices);
-    BlockBootstrapOptions o;
-    o.level = options.level;
-    return blockBootstrapRatio(w.sums, w.seconds, o);
+    if (out.byMetric.empty())
+        out.level = 0;
+    return out;
 }
 
 } // namespace Throughline

@@ -3,8 +3,8 @@
 // records, per-request metrics and window as aggregatePoint: order-statistic bounds for the percentiles
 // of the per-request distributions (samples in send order, chunk gaps in event order, for the
 // dependence correction) and a block bootstrap over time slices of [W0, W1] for the steady-state output
-// throughput. Pure functions, any thread. Not yet written into results.json (that wiring follows the
-// run façade).
+// throughput, its variants, request rate and goodput. aggregatePoint stores them in PointResult::intervals
+// when PointInput::confidenceLevel is set. Pure functions, any thread.
 
 #include "core/engine/requestrecord.h"
 #include "core/metrics/pointaggregate.h"
@@ -17,7 +17,7 @@
 
 namespace Throughline {
 
-enum class PointDistribution { Ttft, TtftQ, Tpot, E2e, ChunkGap };
+enum class PointDistribution { Ttft, TtftQ, Tpot, E2e, ChunkGap, Interactivity, TpotMlperf };
 
 struct PointIntervalOptions {
     double level = kDefaultConfidenceLevel;
@@ -44,5 +44,13 @@ QuantileBounds pointPercentileBounds(std::span<const RequestRecord> records,
 BootstrapResult steadyOutputTpsInterval(std::span<const RequestRecord> records,
                                         std::span<const RequestMetrics> metrics, const PointWindow &window,
                                         const PointIntervalOptions &options = {});
+
+// Every interval of the point (PointIntervals's keys: results.json metric and stat keys) at
+// in.confidenceLevel, from the records, metrics and window aggregatePoint used; `values` is the point it
+// built (which percentiles are reportable, the GPU divisors). Percentiles get order-statistic bounds where
+// the min-n rule reports them, means the dependence-corrected normal interval (meaninterval.h), every rate
+// over the window the block bootstrap: output tokens by event time, requests and their tokens by send time.
+PointIntervals computePointIntervals(const PointInput &in, std::span<const RequestMetrics> metrics,
+                                     const PointWindow &window, const PointResult &values);
 
 } // namespace Throughline

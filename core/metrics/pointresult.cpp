@@ -1,6 +1,7 @@
 #include "core/metrics/pointresult.h"
 
 #include "core/metrics/jsonnumber.h"
+#include "core/metrics/pointintervalsjson.h"
 
 #include <array>
 #include <cmath>
@@ -110,6 +111,31 @@ std::optional<double> PointResult::metricValue(std::string_view metric, std::str
     return std::nullopt;
 }
 
+const Interval *PointIntervals::find(std::string_view metric, std::string_view stat) const
+{
+    const auto m = byMetric.find(metric);
+    if (m == byMetric.end())
+        return nullptr;
+    const auto s = m->second.find(stat);
+    return s == m->second.end() ? nullptr : &s->second;
+}
+
+void PointIntervals::set(std::string_view metric, std::string_view stat, const Interval &interval)
+{
+    byMetric[std::string(metric)][std::string(stat)] = interval;
+}
+
+std::optional<Interval> PointResult::metricInterval(std::string_view metric, std::string_view stat) const
+{
+    const auto value = metricValue(metric, stat);
+    const Interval *iv = intervals.find(metric, stat);
+    if (!value || !iv)
+        return std::nullopt;
+    Interval out = *iv;
+    out.estimate = *value;
+    return out;
+}
+
 std::optional<std::pair<double, double>> PointResult::curvePoint() const
 {
     const auto tpot = metrics.tpotMs.stat("p90");
@@ -180,6 +206,8 @@ nlohmann::json PointResult::toJson() const
             w[k] = JsonNumber::orNull(v);
         j["workload"] = w;
     }
+    if (!intervals.empty())
+        j["intervals"] = pointIntervalsToJson(intervals);
     return j;
 }
 
@@ -336,6 +364,12 @@ Result<PointResult> PointResult::fromJson(const nlohmann::json &j)
                 return bad("workload." + k, "not a number");
             p.workload[k] = v.is_null() ? std::numeric_limits<double>::quiet_NaN() : v.get<double>();
         }
+    }
+    if (const auto iv = j.find("intervals"); iv != j.end()) {
+        auto intervals = pointIntervalsFromJson(*iv);
+        if (!intervals)
+            return makeError(intervals.error().code, "point." + intervals.error().message);
+        p.intervals = std::move(*intervals);
     }
     return p;
 }

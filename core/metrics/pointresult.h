@@ -4,6 +4,7 @@
 // as its JSON form, the UI and targets read it through metricValue().
 
 #include "core/metrics/stats.h"
+#include "core/stats/interval.h"
 #include "core/util/result.h"
 
 #include <cstddef>
@@ -103,6 +104,19 @@ struct PromptTokenStats {
     bool operator==(const PromptTokenStats &) const = default;
 };
 
+// Extension "intervals" (results schema /3, docs/metrics.md "Intervals"): the confidence interval of every
+// reported statistic of the point at one level, keyed like metricValue — metric key → stat key → interval,
+// scalars under the stat "value". An interval's estimate is the metric's own value. Empty = not computed
+// (files written before /3, imports without request records).
+struct PointIntervals {
+    double level = 0; // nominal confidence level of every interval here; 0 when empty
+    std::map<std::string, std::map<std::string, Interval, std::less<>>, std::less<>> byMetric;
+
+    bool empty() const { return byMetric.empty(); }
+    const Interval *find(std::string_view metric, std::string_view stat) const;
+    void set(std::string_view metric, std::string_view stat, const Interval &interval);
+};
+
 struct PointResult {
     PointLoad load;
     double windowS = 0;                // W1 − W0 in seconds
@@ -126,10 +140,14 @@ struct PointResult {
     // chain_latency_ms_p50, ttft_sum_ms_mean, model_wait_ms_mean, think_ms_mean, client_gap_ms_mean, …;
     // filled by RunController from core/workload, docs/workloads.md). Empty = not written.
     std::map<std::string, double> workload;
+    PointIntervals intervals; // extension "intervals" (written when not empty)
 
     // Metric lookup by vocabulary key and stat: ("output_tps_per_gpu", "value"),
     // ("ttft_ms", "p90"). nullopt when unknown, undefined or not reportable (min-n rule).
     std::optional<double> metricValue(std::string_view metric, std::string_view stat) const;
+    // The same statistic with its interval (estimate = metricValue). nullopt when the value is not there or
+    // no interval was computed for it.
+    std::optional<Interval> metricInterval(std::string_view metric, std::string_view stat) const;
     // MLPerf Endpoints curve point: x = output_tps_per_gpu, y = 1000 / TPOT p90 (tokens/s per user).
     // nullopt when TPOT p90 is not reportable.
     std::optional<std::pair<double, double>> curvePoint() const;

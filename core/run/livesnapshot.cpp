@@ -33,15 +33,6 @@ LiveSample LiveSnapshot::sampleOf(const RequestRecord &r)
     return s;
 }
 
-std::string pointLoadLabel(const PointLoad &load)
-{
-    if (load.mode == PointLoad::Mode::Concurrency)
-        return "C=" + std::to_string(load.concurrency);
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%g", load.rate);
-    return std::string("λ=") + buf + "/s";
-}
-
 void LiveSnapshot::push(const LiveSample &s)
 {
     std::lock_guard lock(m_mutex);

@@ -5,6 +5,7 @@
 // Thread affinity: every method is thread-safe.
 
 #include "core/engine/requestrecord.h"
+#include "core/metrics/pointlabel.h" // pointLoadLabel: how progress lines and abort reasons name a load
 #include "core/metrics/pointresult.h"
 
 #include <cstdint>
@@ -42,9 +43,6 @@ struct LiveProgress {
     double etaS = -1; // -1 unknown
     bool running = false;
 };
-
-// "C=64" or "λ=2.5/s": how progress lines and abort reasons name a point's load.
-std::string pointLoadLabel(const PointLoad &load);
 
 class LiveSnapshot
 {

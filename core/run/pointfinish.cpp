@@ -86,6 +86,7 @@ PointOutcome RunController::Impl::finishPoint(const Scenario &sc, PointLoad load
     in.client.addedDelayP99Ms = addedDelayEstimateMs(readDelayP99Ms, cpuWaitPerWakeMs);
     in.truncated = truncated;
     in.validity.minWindowS = sc.plan.minWindowS;
+    in.confidenceLevel = sc.plan.confidenceLevel;
     out.result = aggregatePoint(in);
     if (!promptNote.empty())
         out.result.validity.notes.push_back(promptNote);

@@ -277,10 +277,12 @@ BundleMerger::PointAggregator BundleMerger::defaultAggregator()
         in.gpus.total = std::max(1, ctx.scenario.gpus);
         in.gpus.prefill = ctx.scenario.prefillGpus;
         in.gpus.decode = ctx.scenario.decodeGpus;
+        in.confidenceLevel = kDefaultConfidenceLevel; // intervals are recomputed from the merged samples
         if (const Scenario *sc = ctx.campaignScenario) {
             // As the engine judges a point (core/run/pointfinish.cpp finishPoint).
             in.slo = sc->slo;
             in.validity.minWindowS = sc->plan.minWindowS;
+            in.confidenceLevel = sc->plan.confidenceLevel;
         }
         return aggregatePoint(in).toJson();
     };

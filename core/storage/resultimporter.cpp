@@ -151,6 +151,7 @@ Status ResultImporter::write(ImportedRun in, const std::string &historyPath)
             PointInput pi;
             pi.records = p.requests;
             pi.validity.minWindowS = 0; // the importer cannot know the campaign's window rule
+            pi.confidenceLevel = kDefaultConfidenceLevel;
             const json load = p.config.value("load", json::object());
             if (load.value("mode", std::string()) == "rate") {
                 pi.load.mode = PointLoad::Mode::Rate;
@@ -165,6 +166,8 @@ Status ResultImporter::write(ImportedRun in, const std::string &historyPath)
                                   "input_tps_per_prefill_gpu"}) {
                 if (p.aggregates.contains("metrics") && p.aggregates["metrics"].contains(k))
                     p.aggregates["metrics"][k] = nullptr;
+                if (p.aggregates.contains("intervals"))
+                    p.aggregates["intervals"]["metrics"].erase(k);
             }
             p.aggregates["source"] = {{"format", in.format}, {"derived", "from imported requests"}};
             p.windowStartNs = static_cast<std::int64_t>(r.w0S * 1e9);

@@ -37,6 +37,7 @@ private slots:
     void readFilePrefixesName();
     void firstTokenPriorityRoundTrip();
     void firstTokenPriorityInvalid();
+    void confidenceLevel();
     void chatTemplateOverride();
 };
 
@@ -435,6 +436,39 @@ void TestCampaignJson::firstTokenPriorityInvalid()
              qPrintable(msg));
     QVERIFY2(msg.contains(u"/overrides/0/plan/first_token_priority: expected true or false, got a number"_qs),
              qPrintable(msg));
+}
+
+// plan.confidence_level (the level of every point's intervals): 0.95 by default and then not written; set in
+// the plan and in an override, written back and read again; outside 0.5–0.999 an error names the field.
+void TestCampaignJson::confidenceLevel()
+{
+    auto minimal = CampaignJson::read(readData("minimal.json"));
+    QVERIFY(minimal.ok());
+    QCOMPARE(minimal->plan.confidenceLevel, 0.95);
+    QVERIFY(!CampaignJson::toJson(*minimal).at("plan").contains("confidence_level"));
+
+    Campaign c = *minimal;
+    c.plan.confidenceLevel = 0.9;
+    ScenarioOverride o;
+    o.rule.match["phase"] = {"Chat"};
+    LoadPlan patched = c.plan;
+    patched.confidenceLevel = 0.95; // back to the default under the override: still written, as a difference
+    o.plan = patched;
+    c.overrides.push_back(o);
+    const std::string text = CampaignJson::write(c);
+    auto again = CampaignJson::read(text);
+    QVERIFY2(again.ok(), again.ok() ? "" : again.error().message.c_str());
+    QCOMPARE(again->plan.confidenceLevel, 0.9);
+    QVERIFY(again->overrides.at(0).plan);
+    QCOMPARE(again->overrides.at(0).plan->confidenceLevel, 0.95);
+    QVERIFY(*again == c);
+
+    nlohmann::json bad = CampaignJson::toJson(*minimal);
+    bad["plan"]["confidence_level"] = 95;
+    auto r = CampaignJson::read(bad.dump(2));
+    QVERIFY(!r.ok());
+    QVERIFY2(r.error().message.find("/plan/confidence_level") != std::string::npos,
+             r.error().message.c_str());
 }
 
 // endpoint.chat_template: a Jinja file and/or the date line; written only when set; a bad date names its

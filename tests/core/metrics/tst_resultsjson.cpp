@@ -76,6 +76,7 @@ RunResults sampleRun(const std::vector<RequestRecord> &recs)
         in.validity.minCompleted = 10;
         in.validity.maxErrorRate = 0.5;
         in.achievedConcurrency = c;
+        in.confidenceLevel = c == 2 ? 0.95 : 0; // one point with intervals (results /3), one without
         PointResult p = aggregatePoint(in);
         s.points.push_back(p);
     }
@@ -140,6 +141,7 @@ class TestResultsJson : public QObject
 private slots:
     void validatesAgainstSchema();
     void readsVersion1Files();
+    void readsVersion2Files();
     void schemaRejects_data();
     void schemaRejects();
     void roundTripThroughFile();
@@ -155,7 +157,7 @@ void TestResultsJson::validatesAgainstSchema()
     QVERIFY(schema.is_object());
     const auto recs = records();
     const nlohmann::json doc = sampleRun(recs).toJson();
-    QCOMPARE(doc["schema"].get<std::string>(), std::string("throughline.results/2"));
+    QCOMPARE(doc["schema"].get<std::string>(), std::string("throughline.results/3"));
     const auto problems = JsonSchemaValidator(schema).validate(doc);
     std::string all;
     for (const auto &p : problems)
@@ -186,8 +188,17 @@ void TestResultsJson::schemaRejects_data()
     QTest::newRow("unknown metric key")
         << QByteArray("/scenarios/0/points/0/metrics/ttft_p90") << QByteArray("1")
         << QByteArray("/scenarios/0/points/0/metrics/ttft_p90: not allowed");
-    QTest::newRow("wrong schema id") << QByteArray("/schema") << QByteArray("\"throughline.results/3\"")
+    QTest::newRow("wrong schema id") << QByteArray("/schema") << QByteArray("\"throughline.results/4\"")
                                      << QByteArray("is not one of");
+    QTest::newRow("interval without its method")
+        << QByteArray("/scenarios/0/points/1/intervals/metrics/ttft_ms/p50/method") << QByteArray()
+        << QByteArray(
+               "/scenarios/0/points/1/intervals/metrics/ttft_ms/p50: missing required member \"method\"");
+    QTest::newRow("interval of an unknown method")
+        << QByteArray("/scenarios/0/points/1/intervals/metrics/output_tps/value/method")
+        << QByteArray("\"guess\"") << QByteArray("is not one of");
+    QTest::newRow("interval level out of range") << QByteArray("/scenarios/0/points/1/intervals/level")
+                                                 << QByteArray("1.5") << QByteArray("above maximum");
     QTest::newRow("read order not a boolean")
         << QByteArray("/scenarios/0/engine/first_token_priority") << QByteArray("\"off\"")
         << QByteArray("/scenarios/0/engine/first_token_priority: expected boolean");
@@ -255,7 +266,7 @@ void TestResultsJson::roundTripThroughFile()
 
 // A results.json written by the /1 writer (main before issue 25: `throughline-cli run` of the demo's Chat
 // phase at λ = 5 and 20, time scale 20) still validates, opens with the client's error budget unmeasured,
-// and is written back as /2 with the same figures.
+// and is written back as the current schema with the same figures.
 void TestResultsJson::readsVersion1Files()
 {
     const std::string path = THROUGHLINE_TEST_DATA_DIR "/results/results-v1.json";
@@ -277,13 +288,48 @@ void TestResultsJson::readsVersion1Files()
              v1["scenarios"][0]["points"][0]["metrics"]["ttft_ms"]["p50"].get<double>());
 
     const nlohmann::json v2 = run->toJson();
-    QCOMPARE(v2["schema"].get<std::string>(), std::string("throughline.results/2"));
+    QCOMPARE(v2["schema"].get<std::string>(), std::string("throughline.results/3"));
     QVERIFY(v2["scenarios"][0]["points"][0]["client"]["send_blocked_ms"].is_null());
     QVERIFY(v2["scenarios"][0]["points"][1]["metrics"] == v1["scenarios"][0]["points"][1]["metrics"]);
     QVERIFY(JsonSchemaValidator(loadSchema()).validate(v2).empty());
     const auto again = RunResults::fromJson(v2);
     QVERIFY(again.ok());
     QVERIFY(again->toJson() == v2);
+}
+
+// A results.json of schema /2 (the demo's Chat scenario as the /2 writer wrote it: no "intervals", checks
+// judged on the value — made from a /3 run of the demo with the /3 additions taken out, which is what the
+// /2 writer produced) still validates and opens; its points carry no intervals, so a verdict re-judged on
+// them decides on the value as before, and it is written back as /3 without inventing intervals.
+void TestResultsJson::readsVersion2Files()
+{
+    const std::string path = THROUGHLINE_TEST_DATA_DIR "/results/results-v2.json";
+    std::ifstream in(path);
+    const nlohmann::json v2 = nlohmann::json::parse(in);
+    QCOMPARE(v2["schema"].get<std::string>(), std::string("throughline.results/2"));
+    const auto problems = JsonSchemaValidator(loadSchema()).validate(v2);
+    QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+
+    const auto run = readResultsJson(path);
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+    const ScenarioResult &s = run->scenarios.at(0);
+    QCOMPARE(s.points.size(), std::size_t(4));
+    QCOMPARE(s.verdict.status, Verdict::Status::Pass);
+    for (const PointResult &p : s.points)
+        QVERIFY(p.intervals.empty());
+    Scenario sc;
+    sc.slo = Slo{2000, 100, 0, 90}; // the demo's Chat SLO
+    const Verdict again = judgeScenario(sc, s.points, {});
+    QCOMPARE(again.checks.size(), std::size_t(2));
+    for (const VerdictCheck &c : again.checks)
+        QVERIFY(c.outcome == VerdictCheck::Outcome::Pass && c.level == 0);
+
+    const nlohmann::json v3 = run->toJson();
+    QCOMPARE(v3["schema"].get<std::string>(), std::string("throughline.results/3"));
+    QVERIFY(!v3["scenarios"][0]["points"][0].contains("intervals"));
+    QVERIFY(v3["scenarios"][0]["points"][2]["metrics"] == v2["scenarios"][0]["points"][2]["metrics"]);
+    QVERIFY(v3["scenarios"][0]["verdict"] == v2["scenarios"][0]["verdict"]);
+    QVERIFY(JsonSchemaValidator(loadSchema()).validate(v3).empty());
 }
 
 void TestResultsJson::pointsCsv()

@@ -1,0 +1,125 @@
+// Every statistic a point reports carries its interval (PointResult::intervals, results.json "intervals"):
+// on a seeded simulator point (coveragestudy.h) aggregated with a confidence level, each reportable
+// percentile and mean of every distribution and each defined scalar has an interval around the reported
+// value, whose own centre is that value — so the bootstrap's numerators are the metric's own definition
+// (goodput under an SLO, per-GPU divisors, send-time rates, the whole-run variant). Unreported
+// percentiles get none; without a level nothing is computed; the JSON form round-trips and names bad fields.
+#include "coveragestudy.h"
+
+#include "core/metrics/pointintervalsjson.h"
+
+#include <QTest>
+
+#include <nlohmann/json.hpp>
+
+using namespace StudySupport;
+
+namespace {
+PointResult aggregated(double level)
+{
+    StudyConfig c;
+    const Measured m = measure(c, 7, c.requests(), c.warmup());
+    PointInput in;
+    in.load.concurrency = c.concurrency;
+    in.records = m.records;
+    in.gpus.total = 2;
+    in.slo.ttftMs = 65; // between TTFT p50 and p90: goodput below the request rate
+    in.validity.minWindowS = 0;
+    in.confidenceLevel = level;
+    return aggregatePoint(in);
+}
+} // namespace
+
+class TestPointIntervals : public QObject
+{
+    Q_OBJECT
+private slots:
+    void initTestCase() { m_point = aggregated(0.95); }
+
+    void everyReportedStatisticHasOne()
+    {
+        const PointResult &p = m_point;
+        QCOMPARE(p.intervals.level, 0.95);
+        QVERIFY(p.metrics.goodputRps < p.metrics.requestRate); // the SLO bites
+        int checked = 0;
+        for (std::string_view metric : distributionMetricKeys()) {
+            for (std::string_view stat : {"p50", "p90", "p95", "p99", "p999", "mean"}) {
+                const auto value = p.metricValue(metric, stat);
+                const Interval *iv = p.intervals.find(metric, stat);
+                QVERIFY2(bool(value) == (iv != nullptr),
+                         qPrintable(QString::fromUtf8(metric.data(), int(metric.size())) + u'.' +
+                                    QString::fromUtf8(stat.data(), int(stat.size()))));
+                if (!value)
+                    continue;
+                QVERIFY(iv->lower <= *value && *value <= iv->upper);
+                QCOMPARE(iv->level, 0.95);
+                QVERIFY(iv->method ==
+                        (stat == "mean" ? IntervalMethod::NormalMean : IntervalMethod::OrderStatistic));
+                ++checked;
+            }
+        }
+        QVERIFY(!p.intervals.find("ttft_ms", "p99")); // 128 measured requests: p99 is not reportable
+        for (std::string_view metric : scalarMetricKeys()) {
+            const auto value = p.metricValue(metric, "value");
+            const Interval *iv = p.intervals.find(metric, "value");
+            QVERIFY2(value && iv, metric.data());
+            QCOMPARE(iv->method, IntervalMethod::BlockBootstrap);
+            QVERIFY2(iv->bounded() && iv->lower < *value && *value < iv->upper, metric.data());
+            // The bootstrap's own centre is the reported figure: same numerators, same window.
+            QVERIFY2(std::fabs(iv->estimate - *value) <= 1e-9 * std::fabs(*value), metric.data());
+            ++checked;
+        }
+        // p50, p90 and the mean of six distributions, the pooled chunk gaps' five percentiles and mean, ten
+        // scalars (128 measured requests: p95 and up are not reportable for per-request metrics).
+        QVERIFY2(checked >= 34, qPrintable(QString::number(checked)));
+        const auto perGpu = p.metricInterval("output_tps_per_gpu", "value");
+        const auto total = p.metricInterval("output_tps", "value");
+        QVERIFY(perGpu && total);
+        QCOMPARE(perGpu->upper * 2, total->upper);
+    }
+
+    void noLevelNoIntervals()
+    {
+        const PointResult p = aggregated(0);
+        QVERIFY(p.intervals.empty());
+        QVERIFY(!p.toJson().contains("intervals"));
+        QVERIFY(!p.metricInterval("ttft_ms", "p90"));
+    }
+
+    void jsonRoundTrip()
+    {
+        PointResult p = m_point;
+        Interval open = *p.intervals.find("ttft_ms", "p90");
+        open.upper = std::numeric_limits<double>::infinity(); // a side the sample could not bound
+        p.intervals.set("ttft_ms", "p90", open);
+        const nlohmann::json j = p.toJson();
+        QVERIFY(j["intervals"]["metrics"]["ttft_ms"]["p90"]["upper"].is_null());
+        QCOMPARE(j["intervals"]["metrics"]["output_tps"]["value"]["method"].get<std::string>(),
+                 std::string("block_bootstrap"));
+        const auto back = PointResult::fromJson(j);
+        QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+        QVERIFY(std::isinf(back->intervals.find("ttft_ms", "p90")->upper));
+        QVERIFY(back->toJson() == j);
+
+        nlohmann::json bad = j;
+        bad["intervals"]["metrics"]["ttft_ms"]["p90"]["lower"] = "low";
+        auto err = PointResult::fromJson(bad);
+        QVERIFY(!err.ok());
+        QCOMPARE(err.error().message, std::string("point.intervals.metrics.ttft_ms.p90.lower: not a number"));
+        bad = j;
+        bad["intervals"]["metrics"]["tpot_ms"]["p50"]["method"] = "guess";
+        err = PointResult::fromJson(bad);
+        QVERIFY(!err.ok());
+        QCOMPARE(err.error().message,
+                 std::string("point.intervals.metrics.tpot_ms.p50.method: unknown method \"guess\""));
+        bad = j;
+        bad["intervals"]["level"] = 95;
+        QVERIFY(!PointResult::fromJson(bad).ok());
+    }
+
+private:
+    PointResult m_point;
+};
+
+QTEST_GUILESS_MAIN(TestPointIntervals)
+#include "tst_pointintervals.moc"
