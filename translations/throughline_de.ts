@@ -2191,6 +2191,10 @@
         <translation>kein Ziel</translation>
     </message>
     <message>
+        <source>inconclusive</source>
+        <translation>nicht entscheidbar</translation>
+    </message>
+    <message>
         <source>stopped</source>
         <translation>gestoppt</translation>
     </message>
@@ -3164,6 +3168,10 @@
         <translation>⚠ ungültig</translation>
     </message>
     <message>
+        <source>? inconclusive</source>
+        <translation>? nicht entscheidbar</translation>
+    </message>
+    <message>
         <source>▶ running</source>
         <translation>▶ läuft</translation>
     </message>
@@ -3624,6 +3632,26 @@
     <message>
         <source>Operating point</source>
         <translation>Betriebspunkt</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>%1 % interval: [%2, %3]</source>
+        <translation>Intervall (%1 %): [%2, %3]</translation>
+    </message>
+    <message>
+        <source>Inconclusive: the value sits on the target; more requests cannot decide it.</source>
+        <translation>Nicht entscheidbar: der Wert liegt auf dem Ziel; mehr Anfragen entscheiden es nicht.</translation>
+    </message>
+    <message>
+        <source>Inconclusive: at least %1 requests at the judged point would decide it.</source>
+        <translation>Nicht entscheidbar: mindestens %1 Anfragen am beurteilten Punkt würden es entscheiden.</translation>
+    </message>
+    <message>
+        <source>Inconclusive: about %1 requests at the judged point would decide it.</source>
+        <translation>Nicht entscheidbar: etwa %1 Anfragen am beurteilten Punkt würden es entscheiden.</translation>
     </message>
 </context>
 <context>

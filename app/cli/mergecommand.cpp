@@ -5,7 +5,7 @@
 #include "storagecli.h"
 
 #include "core/storage/bundlemerger.h"
-#include "core/targets/verdict.h"
+#include "core/targets/verdictkeys.h"
 #include "core/util/exitcodes.h"
 
 #include <vector>
@@ -62,14 +62,8 @@ int runMerge(Context &ctx)
     for (const auto &v : report->verdicts) {
         verdicts.push_back({{"scenario", v.key},
                             {"verdict", v.status.empty() ? nlohmann::json() : nlohmann::json(v.status)}});
-        if (v.status == "pass")
-            statuses.push_back(Verdict::Status::Pass);
-        else if (v.status == "fail")
-            statuses.push_back(Verdict::Status::Fail);
-        else if (v.status == "invalid")
-            statuses.push_back(Verdict::Status::Invalid);
-        else if (v.status == "no_target")
-            statuses.push_back(Verdict::Status::NoTarget);
+        if (const auto status = verdictStatusFromKey(v.status))
+            statuses.push_back(*status);
     }
     if (ctx.global().json)
         std::fprintf(ctx.machine(), "%s\n",

@@ -80,6 +80,22 @@ void printTelemetryLines(std::FILE *out, const ScenarioResult &s)
                                                    : (" (" + c.value("error", std::string()) + ")").c_str());
 }
 
+// " [95 % 401.2, 488.0]" (an open side reads "open"), and for an inconclusive check what would decide it.
+std::string checkIntervalText(const VerdictCheck &c)
+{
+    std::string out;
+    if (c.level > 0) {
+        const auto side = [](double v) { return std::isfinite(v) ? formatFixed(v, 2) : std::string("open"); };
+        out += " [" + formatFixed(c.level * 100, 0) + " % " + side(c.lower) + ", " + side(c.upper) + "]";
+    }
+    if (c.outcome != VerdictCheck::Outcome::Inconclusive)
+        return out;
+    if (c.requestsNeeded <= 0)
+        return out + "; the estimate sits on the target: more requests cannot decide it";
+    return out + "; about " + std::string(c.requestsNeededIsMinimum ? "≥ " : "") +
+           formatFixed(c.requestsNeeded, 0) + " requests at the judged point would decide it";
+}
+
 } // namespace
 
 void printTable(std::FILE *out, const RunResults &res, const RunOutcome &run)
@@ -113,9 +129,9 @@ void printTable(std::FILE *out, const RunResults &res, const RunOutcome &run)
         }
         printTelemetryLines(out, s);
         for (const VerdictCheck &c : s.verdict.checks)
-            std::fprintf(out, "  check %s %s %s %g: value %s (%s)\n", c.metric.c_str(), c.stat.c_str(),
+            std::fprintf(out, "  check %s %s %s %g: value %s%s (%s)\n", c.metric.c_str(), c.stat.c_str(),
                          std::string(comparatorKey(c.cmp)).c_str(), c.target, formatFixed(c.value, 2).c_str(),
-                         std::string(checkOutcomeKey(c.outcome)).c_str());
+                         checkIntervalText(c).c_str(), std::string(checkOutcomeKey(c.outcome)).c_str());
     }
     std::fprintf(out,
                  "  (latencies in ms; n/a = not reportable at this sample size; *op = operating point)\n");

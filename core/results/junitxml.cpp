@@ -93,6 +93,10 @@ std::string junitXml(const RunResults &run)
             ++skipped;
             body += "      <skipped message=\"no target judged\"/>\n";
             break;
+        case Verdict::Status::Inconclusive:
+            ++skipped;
+            body += "      <skipped message=\"inconclusive: an interval straddles its target\"/>\n";
+            break;
         case Verdict::Status::Pass:
             break;
         }

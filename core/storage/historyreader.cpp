@@ -143,7 +143,7 @@ const Column<RunSummary> kRunColumns[] = {
     {"(SELECT count(*) FROM scenarios WHERE run_id = r.id)", &RunSummary::scenarioCount},
     {"(SELECT count(*) FROM points WHERE run_id = r.id)", &RunSummary::pointCount},
     {"(SELECT CASE WHEN sum(verdict = 'fail') > 0 THEN 'fail' WHEN sum(verdict = 'invalid') > 0 THEN "
-     "'invalid' "
+     "'invalid' WHEN sum(verdict = 'inconclusive') > 0 THEN 'inconclusive' "
      "  WHEN sum(verdict = 'pass') > 0 THEN 'pass' WHEN sum(verdict = 'no_target') > 0 THEN 'no_target' ELSE "
      "'' END "
      "  FROM scenarios WHERE run_id = r.id) AS run_verdict",

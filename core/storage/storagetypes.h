@@ -68,7 +68,8 @@ struct RunSummary {
     std::int64_t t0UnixNs = 0;
     std::vector<std::string> tags;
     int scenarioCount = 0, pointCount = 0;
-    std::string verdict; // worst scenario verdict: fail > invalid > pass > no_target ("" when none)
+    std::string
+        verdict; // worst scenario verdict: fail > invalid > inconclusive > pass > no_target ("" when none)
     std::string models, backends, gpus, phases; // distinct values, comma-separated
 };
 

@@ -13,6 +13,7 @@
 #include "core/campaign/scenario.h"
 #include "core/util/result.h"
 
+#include <limits>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -38,6 +39,10 @@ struct TargetRow {
     std::string stat = "value"; // "value" for scalar metrics; p50 … p999, mean, min, max, std, n
     Comparator cmp = Comparator::GreaterEqual;
     double value = 0;
+    // A baseline taken from a stored run (baselineRowsFromPoint): the interval of its figure, so the 95 %
+    // rule is judged against the baseline's uncertainty too (intervalverdict.h). NaN = a plain number.
+    double valueLower = std::numeric_limits<double>::quiet_NaN();
+    double valueUpper = std::numeric_limits<double>::quiet_NaN();
     TargetKind kind = TargetKind::Baseline;
     std::string source;
     int line = 0; // 1-based line of the row in its file (0 = built in code)

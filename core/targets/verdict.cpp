@@ -1,6 +1,9 @@
 #include "core/targets/verdict.h"
+#include "core/targets/verdictkeys.h"
 
 #include "core/metrics/jsonnumber.h"
+#include "core/stats/intervalverdict.h"
+#include "core/stats/samplesize.h"
 
 #include <cmath>
 #include <limits>
@@ -17,6 +20,83 @@ double throughputOf(const PointResult &p)
     const double v = p.metrics.outputTpsPerGpu;
     return std::isnan(v) ? -1.0 : v;
 }
+
+// The row's threshold: the target itself, or for a baseline the 95 % rule over the baseline's interval when
+// it came from a stored run (a baseline without one is a number).
+Threshold thresholdOf(const TargetRow &row, const VerdictOptions &options)
+{
+    const TargetDirection direction =
+        row.cmp == Comparator::GreaterEqual ? TargetDirection::AtLeast : TargetDirection::AtMost;
+    if (row.kind != TargetKind::Baseline)
+        return Threshold::exactly(row.value);
+    Interval baseline;
+    baseline.estimate = row.value;
+    if (std::isfinite(row.valueLower) && std::isfinite(row.valueUpper)) {
+        baseline.lower = row.valueLower;
+        baseline.upper = row.valueUpper;
+    }
+    return baselineThreshold(baseline, direction, options.baselineShare);
+}
+
+// The percentile (0–1) a stat key names, for the minimum-n rule of an open order-statistic side.
+std::optional<double> percentileOf(const std::string &stat)
+{
+    for (const auto &spec : kPercentiles)
+        if (spec.key == stat)
+            return spec.permille / 1000.0;
+    return std::nullopt;
+}
+
+// Requests that would decide an inconclusive check (samplesize.h, 80 % power). When the side facing the
+// target is open, the minimum-n rule counts effective samples: the requests that give that many at the
+// point's n / τ (a minimum: bounding the side does not yet decide the check). Without a known n / τ the
+// bounded side mirrored around the estimate stands in for the open one — the open side of a right-skewed
+// latency is the wider one, so that figure is a minimum too.
+void estimateRequestsNeeded(VerdictCheck &c, const Interval &iv, double requests, const Threshold &threshold)
+{
+    const std::optional<double> p = percentileOf(c.stat);
+    SampleSizeEstimate e = samplesToDecide(iv, requests, threshold, 0.8, p);
+    bool minimum = e.kind == SampleSizeEstimate::Kind::AtLeast;
+    if (minimum && p && iv.effectiveN > 0) {
+        const bool upperSide = iv.estimate < threshold.lower; // the side that faces the threshold
+        const double minN = double(upperSide ? minimumSamplesForUpperBound(*p, iv.level)
+                                             : minimumSamplesForLowerBound(*p, iv.level));
+        e.requiredN = std::max(requests + 1, std::ceil(requests * minN / iv.effectiveN));
+    } else if (minimum && e.requiredN <= requests) {
+        Interval mirrored = iv;
+        if (iv.hasLower() && !iv.hasUpper())
+            mirrored.upper = 2 * iv.estimate - iv.lower;
+        else if (iv.hasUpper() && !iv.hasLower())
+            mirrored.lower = 2 * iv.estimate - iv.upper;
+        e = mirrored.bounded() ? samplesToDecide(mirrored, requests, threshold) : SampleSizeEstimate{};
+        if (e.kind == SampleSizeEstimate::Kind::Estimate)
+            e.requiredN = std::max(e.requiredN, requests + 1);
+    }
+    c.requestsNeeded = e.kind == SampleSizeEstimate::Kind::NotDecidable ? 0 : e.requiredN;
+    c.requestsNeededIsMinimum = minimum && c.requestsNeeded > 0;
+}
+
+void judgeOnInterval(VerdictCheck &c, const Interval &iv, const PointResult &point,
+                     const Threshold &threshold)
+{
+    c.lower = iv.lower;
+    c.upper = iv.upper;
+    c.level = iv.level;
+    const TargetDirection direction =
+        c.cmp == Comparator::GreaterEqual ? TargetDirection::AtLeast : TargetDirection::AtMost;
+    switch (judgeInterval(iv, direction, threshold)) {
+    case IntervalVerdict::Pass:
+        c.outcome = VerdictCheck::Outcome::Pass;
+        return;
+    case IntervalVerdict::Fail:
+        c.outcome = VerdictCheck::Outcome::Fail;
+        return;
+    case IntervalVerdict::Inconclusive:
+        break;
+    }
+    c.outcome = VerdictCheck::Outcome::Inconclusive;
+    estimateRequestsNeeded(c, iv, point.nOk, threshold);
+}
 } // namespace
 
 std::string_view verdictStatusKey(Verdict::Status s)
@@ -30,8 +110,19 @@ std::string_view verdictStatusKey(Verdict::Status s)
         return "no_target";
     case Verdict::Status::Invalid:
         return "invalid";
+    case Verdict::Status::Inconclusive:
+        return "inconclusive";
     }
     return "invalid";
+}
+
+std::optional<Verdict::Status> verdictStatusFromKey(std::string_view key)
+{
+    for (auto s : {Verdict::Status::Pass, Verdict::Status::Fail, Verdict::Status::NoTarget,
+                   Verdict::Status::Invalid, Verdict::Status::Inconclusive})
+        if (verdictStatusKey(s) == key)
+            return s;
+    return std::nullopt;
 }
 
 std::string_view checkOutcomeKey(VerdictCheck::Outcome o)
@@ -45,6 +136,8 @@ std::string_view checkOutcomeKey(VerdictCheck::Outcome o)
         return "info";
     case VerdictCheck::Outcome::NotAvailable:
         return "n/a";
+    case VerdictCheck::Outcome::Inconclusive:
+        return "inconclusive";
     }
     return "n/a";
 }
@@ -91,6 +184,10 @@ std::vector<TargetRow> baselineRowsFromPoint(const PointResult &p, const std::st
         r.stat = stat;
         r.cmp = cmp;
         r.value = *v;
+        if (const auto iv = p.metricInterval(metric, stat); iv && iv->bounded()) {
+            r.valueLower = iv->lower;
+            r.valueUpper = iv->upper;
+        }
         r.kind = TargetKind::Baseline;
         r.source = source;
         rows.push_back(std::move(r));
@@ -174,11 +271,19 @@ VerdictCheck judgeRow(const TargetRow &row, std::span<const PointResult> points,
         c.outcome = VerdictCheck::Outcome::Info;
         return c;
     }
-    double threshold = c.target;
-    if (row.kind == TargetKind::Baseline)
-        threshold = row.cmp == Comparator::GreaterEqual ? c.target * options.baselineShare
-                                                        : c.target / options.baselineShare;
-    const bool pass = row.cmp == Comparator::GreaterEqual ? c.value >= threshold : c.value <= threshold;
+    const Threshold threshold = thresholdOf(row, options);
+    if (row.kind == TargetKind::Baseline && threshold.lower < threshold.upper) {
+        c.targetLower = row.valueLower;
+        c.targetUpper = row.valueUpper;
+    }
+    const PointResult &point = points[pointIndex];
+    if (const auto iv = point.metricInterval(row.metric, row.stat)) {
+        judgeOnInterval(c, *iv, point, threshold);
+        return c;
+    }
+    // No interval (imports, files before results /3): the value alone decides.
+    const bool pass =
+        row.cmp == Comparator::GreaterEqual ? c.value >= threshold.lower : c.value <= threshold.upper;
     c.outcome = pass ? VerdictCheck::Outcome::Pass : VerdictCheck::Outcome::Fail;
     return c;
 }
@@ -204,14 +309,18 @@ Verdict judgeScenario(const Scenario &scenario, std::span<const PointResult> poi
 
     bool anyJudged = false;
     bool anyFail = false;
+    bool anyInconclusive = false;
     for (const VerdictCheck &c : v.checks) {
         anyJudged = anyJudged || c.judged();
         anyFail = anyFail || c.outcome == VerdictCheck::Outcome::Fail;
+        anyInconclusive = anyInconclusive || c.outcome == VerdictCheck::Outcome::Inconclusive;
     }
     if (v.operatingPoint < 0)
         v.status = Verdict::Status::Invalid;
     else if (anyFail)
         v.status = Verdict::Status::Fail;
+    else if (anyInconclusive)
+        v.status = Verdict::Status::Inconclusive;
     else if (!anyJudged)
         v.status = Verdict::Status::NoTarget;
     else
@@ -224,19 +333,69 @@ int campaignExitCode(std::span<const Verdict::Status> statuses, bool strict)
     bool fail = false;
     bool invalid = false;
     bool noTarget = false;
+    bool inconclusive = false;
     for (auto s : statuses) {
         fail = fail || s == Verdict::Status::Fail;
         invalid = invalid || s == Verdict::Status::Invalid;
         noTarget = noTarget || s == Verdict::Status::NoTarget;
+        inconclusive = inconclusive || s == Verdict::Status::Inconclusive;
     }
     if (fail)
         return 1;
-    if (strict && (invalid || noTarget))
+    if (strict && (invalid || noTarget || inconclusive))
         return 1;
     if (invalid)
         return 4;
     return 0;
 }
+
+namespace {
+// The check's interval extension (results /3): "interval" {lower, upper (null = open), level}, the
+// baseline's "target_interval" {lower, upper}, and for an inconclusive check "requests_needed" (null = more
+// requests cannot decide it) with "requests_needed_is_minimum".
+void writeCheckInterval(nlohmann::json &j, const VerdictCheck &c)
+{
+    if (c.level > 0)
+        j["interval"] = {{"lower", JsonNumber::orNull(c.lower)},
+                         {"upper", JsonNumber::orNull(c.upper)},
+                         {"level", c.level}};
+    if (std::isfinite(c.targetLower) && std::isfinite(c.targetUpper))
+        j["target_interval"] = {{"lower", c.targetLower}, {"upper", c.targetUpper}};
+    if (c.outcome == VerdictCheck::Outcome::Inconclusive) {
+        j["requests_needed"] =
+            c.requestsNeeded > 0 ? nlohmann::json(c.requestsNeeded) : nlohmann::json(nullptr);
+        j["requests_needed_is_minimum"] = c.requestsNeededIsMinimum;
+    }
+}
+
+Status readCheckInterval(const nlohmann::json &j, VerdictCheck &c)
+{
+    bool ok = true;
+    if (const auto iv = j.find("interval"); iv != j.end()) {
+        if (!iv->is_object())
+            return makeError(ErrorCode::InvalidInput, "verdict: checks[].interval: expected an object");
+        const double lower = JsonNumber::read(*iv, "lower", ok);
+        const double upper = JsonNumber::read(*iv, "upper", ok);
+        c.lower = std::isnan(lower) ? -std::numeric_limits<double>::infinity() : lower;
+        c.upper = std::isnan(upper) ? std::numeric_limits<double>::infinity() : upper;
+        c.level = JsonNumber::read(*iv, "level", ok);
+        if (!(c.level > 0 && c.level < 1))
+            return makeError(ErrorCode::InvalidInput, "verdict: checks[].interval.level: expected a number "
+                                                      "between 0 and 1");
+    }
+    if (const auto t = j.find("target_interval"); t != j.end() && t->is_object()) {
+        c.targetLower = JsonNumber::read(*t, "lower", ok);
+        c.targetUpper = JsonNumber::read(*t, "upper", ok);
+    }
+    if (const auto n = j.find("requests_needed"); n != j.end() && !n->is_null()) {
+        c.requestsNeeded = JsonNumber::read(j, "requests_needed", ok);
+        c.requestsNeededIsMinimum = j.value("requests_needed_is_minimum", false);
+    }
+    if (!ok)
+        return makeError(ErrorCode::InvalidInput, "verdict: checks[]: an interval field holds a non-number");
+    return Ok{};
+}
+} // namespace
 
 nlohmann::json Verdict::toJson() const
 {
@@ -257,6 +416,7 @@ nlohmann::json Verdict::toJson() const
                        {"point", c.point >= 0 ? json(c.point) : json(nullptr)},
                        {"pct_of_target", JsonNumber::orNull(c.pctOfTarget)},
                        {"source", c.source}});
+        writeCheckInterval(arr.back(), c);
     }
     j["checks"] = arr;
     return j;
@@ -269,16 +429,10 @@ Result<Verdict> Verdict::fromJson(const nlohmann::json &j)
         return bad("expected an object");
     Verdict v;
     const std::string s = j.value("status", std::string());
-    if (s == "pass")
-        v.status = Status::Pass;
-    else if (s == "fail")
-        v.status = Status::Fail;
-    else if (s == "no_target")
-        v.status = Status::NoTarget;
-    else if (s == "invalid")
-        v.status = Status::Invalid;
+    if (const auto status = verdictStatusFromKey(s))
+        v.status = *status;
     else
-        return bad("status: expected pass|fail|no_target|invalid, got \"" + s + "\"");
+        return bad("status: expected pass|fail|no_target|invalid|inconclusive, got \"" + s + "\"");
     if (const auto op = j.find("operating_point"); op != j.end() && op->is_number_integer())
         v.operatingPoint = op->get<int>();
     const auto cs = j.find("checks");
@@ -311,10 +465,13 @@ Result<Verdict> Verdict::fromJson(const nlohmann::json &j)
         else
             return bad("checks[].kind: expected baseline|slo|informational");
         const std::string res = cj.value("result", std::string("n/a"));
-        c.outcome = res == "pass"   ? VerdictCheck::Outcome::Pass
-                    : res == "fail" ? VerdictCheck::Outcome::Fail
-                    : res == "info" ? VerdictCheck::Outcome::Info
-                                    : VerdictCheck::Outcome::NotAvailable;
+        c.outcome = res == "pass"           ? VerdictCheck::Outcome::Pass
+                    : res == "fail"         ? VerdictCheck::Outcome::Fail
+                    : res == "info"         ? VerdictCheck::Outcome::Info
+                    : res == "inconclusive" ? VerdictCheck::Outcome::Inconclusive
+                                            : VerdictCheck::Outcome::NotAvailable;
+        if (auto st = readCheckInterval(cj, c); !st)
+            return st.error();
         if (const auto p = cj.find("point"); p != cj.end() && p->is_number_integer())
             c.point = p->get<int>();
         c.source = cj.value("source", std::string());

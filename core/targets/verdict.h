@@ -9,13 +9,19 @@
 //   there, provided that point is valid.
 // - baseline: Exemplar rule, passes at ≥ 95 % of the target (≥) or ≤ target / 0.95 (≤).
 //   slo: the plain comparison. informational: reported as "x % of target", never judged.
-// - Status: invalid if no valid point; else fail if any judged check failed; else no_target if
-//   nothing was judged; else pass.
+// - Intervals (docs/metrics.md "Intervals"): when the judged point carries the stat's interval, a check
+//   passes only when the whole interval is on the good side of the target, fails only when all of it is on
+//   the bad side, and is inconclusive when it straddles the target; an inconclusive check says how many
+//   measured requests would decide it with 80 % power (samplesize.h). Without an interval (imports, files
+//   before results /3) the plain comparison of the value decides.
+// - Status: invalid if no valid point; else fail if any judged check failed; else inconclusive if any
+//   check was; else no_target if nothing was judged; else pass.
 
 #include "core/campaign/scenario.h"
 #include "core/metrics/pointresult.h"
 #include "core/targets/targettable.h"
 
+#include <limits>
 #include <span>
 #include <string>
 #include <vector>
@@ -25,7 +31,7 @@
 namespace Throughline {
 
 struct VerdictCheck {
-    enum class Outcome { Pass, Fail, Info, NotAvailable };
+    enum class Outcome { Pass, Fail, Info, NotAvailable, Inconclusive };
 
     std::string metric;
     std::string stat;
@@ -39,12 +45,24 @@ struct VerdictCheck {
     int point = -1;         // index of the judged point in the scenario's points (-1 = none)
     double pctOfTarget = 0; // value / target × 100 ("x % of published offline max")
     std::string source;
+    // The value's interval at the judged point (NaN = none) and its level; the threshold's own interval
+    // for a baseline from a stored run (NaN = the target is a number).
+    double lower = std::numeric_limits<double>::quiet_NaN();
+    double upper = std::numeric_limits<double>::quiet_NaN();
+    double level = 0;
+    double targetLower = std::numeric_limits<double>::quiet_NaN();
+    double targetUpper = std::numeric_limits<double>::quiet_NaN();
+    // Inconclusive: measured requests at the judged point that would decide the check with 80 % power
+    // (0 = more requests of this kind cannot decide it: the estimate sits on the target); a minimum when
+    // requestsNeededIsMinimum (the interval's side toward the target is still open).
+    double requestsNeeded = 0;
+    bool requestsNeededIsMinimum = false;
 
     bool judged() const { return outcome == Outcome::Pass || outcome == Outcome::Fail; }
 };
 
 struct Verdict {
-    enum class Status { Pass, Fail, NoTarget, Invalid };
+    enum class Status { Pass, Fail, NoTarget, Invalid, Inconclusive };
     Status status = Status::NoTarget;
     int operatingPoint = -1; // index into the scenario's points; -1 = none (JSON null)
     std::vector<VerdictCheck> checks;
@@ -53,8 +71,8 @@ struct Verdict {
     static Result<Verdict> fromJson(const nlohmann::json &j);
 };
 
-std::string_view verdictStatusKey(Verdict::Status s);      // pass | fail | no_target | invalid
-std::string_view checkOutcomeKey(VerdictCheck::Outcome o); // pass | fail | info | n/a
+std::string_view verdictStatusKey(Verdict::Status s);      // pass | fail | no_target | invalid | inconclusive
+std::string_view checkOutcomeKey(VerdictCheck::Outcome o); // pass | fail | info | n/a | inconclusive
 
 struct VerdictOptions {
     double baselineShare = 0.95;  // Exemplar: ≥ 95 % of baseline
@@ -86,7 +104,7 @@ Verdict judgeScenario(const Scenario &scenario, std::span<const PointResult> poi
                       const std::vector<TargetRow> &targets, const VerdictOptions &options = {});
 
 // Campaign exit code (ARCHITECTURE.md): 1 when any scenario failed; else 4 when one is invalid;
-// else 0. --strict turns no_target and invalid into 1.
+// else 0 (an inconclusive scenario too). --strict turns no_target, invalid and inconclusive into 1.
 int campaignExitCode(std::span<const Verdict::Status> statuses, bool strict);
 
 } // namespace Throughline

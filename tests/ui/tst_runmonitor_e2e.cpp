@@ -101,7 +101,10 @@ private slots:
         const double maxRunning = run->telemetryPlot()->valueRange(RunPage::RunningSeries).second;
         QVERIFY2(maxRunning >= 1 && maxRunning <= 32, qPrintable(QString::number(maxRunning))); // C ≤ 32
 
-        // Verdicts: every scenario passes, shown as such in the results table.
+        // Verdicts: no check fails. A scenario passes, or is inconclusive when only TTFT p90 checks are — at
+        // the demo's 210 requests a point the closed loop's waves leave too few independent samples at C = 32
+        // to bound that tail from above (docs/metrics.md "Intervals"); each such check names the requests
+        // that would decide it. Shown as such in the results table.
         RunResultsModel *results = run->resultsModel();
         QCOMPARE(results->rowCount(), 2);
         for (int r = 0; r < results->rowCount(); ++r) {
@@ -115,7 +118,15 @@ private slots:
                              .arg(p.client.cpuPct)
                              .arg(p.client.sendLatenessP99Ms);
             }
-            QVERIFY2(i.data(Roles::Verdict).toString() == u"pass",
+            QVERIFY(results->row(r).verdict);
+            for (const VerdictCheck &c : results->row(r).verdict->checks)
+                QVERIFY2(c.outcome == VerdictCheck::Outcome::Pass ||
+                             (c.outcome == VerdictCheck::Outcome::Inconclusive && c.metric == "ttft_ms" &&
+                              c.requestsNeeded > results->row(r).points.back().nOk),
+                         qPrintable(QString::fromStdString(c.metric + " " + c.stat + " " +
+                                                           std::string(checkOutcomeKey(c.outcome)))));
+            const QString verdict = i.data(Roles::Verdict).toString();
+            QVERIFY2(verdict == u"pass" || verdict == u"inconclusive",
                      qPrintable(results->index(r, RunResultsModel::ScenarioCol).data().toString() + u": " +
                                 i.data(Roles::Verdict).toString() + u" " +
                                 i.data(Qt::ToolTipRole).toString() + flags));

@@ -140,7 +140,8 @@ QWidget *HistoryPage::buildFilterBar()
     edit(m_from, tr("from 2026-01-01"), 110);
     edit(m_to, tr("to"), 110);
     m_verdict = new QComboBox;
-    m_verdict->addItems({tr("any verdict"), u"pass"_qs, u"fail"_qs, u"invalid"_qs, u"no_target"_qs});
+    m_verdict->addItems(
+        {tr("any verdict"), u"pass"_qs, u"fail"_qs, u"invalid"_qs, u"inconclusive"_qs, u"no_target"_qs});
     connect(m_verdict, &QComboBox::currentIndexChanged, this, &HistoryPage::applyFilterFromUi);
     l->addWidget(m_verdict);
     l->addStretch();

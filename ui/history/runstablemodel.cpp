@@ -44,6 +44,8 @@ RunsTableModel::RunsTableModel(QObject *parent)
                        return QColor(245, 190, 190);
                    if (r.verdict == "invalid")
                        return QColor(250, 225, 170);
+                   if (r.verdict == "inconclusive")
+                       return QColor(252, 232, 160);
                    return {};
                }});
     addColumn({hdr(QT_TRANSLATE_NOOP("Throughline::RunsTableModel", "Models")),

@@ -157,6 +157,7 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
                 {QStringLiteral("fail"), tr("✘ fail")},
                 {QStringLiteral("no_target"), tr("– no target")},
                 {QStringLiteral("invalid"), tr("⚠ invalid")},
+                {QStringLiteral("inconclusive"), tr("? inconclusive")},
                 {QStringLiteral("running"), tr("▶ running")},
                 {QStringLiteral("done"), tr("■ measured")},
                 {QStringLiteral("pending"), tr("… pending")},
@@ -203,7 +204,7 @@ QVariant RunResultsModel::data(const QModelIndex &index, int role) const
                 return QColor(0x2e, 0x9e, 0x4f);
             if (status == u"fail" || status == u"aborted")
                 return QColor(0xd9, 0x53, 0x4f);
-            if (status == u"invalid" || status == u"stopped")
+            if (status == u"invalid" || status == u"stopped" || status == u"inconclusive")
                 return QColor(0xe0, 0x8e, 0x0b);
         }
         if (index.column() == ValidityCol && op && !op->validity.valid)

@@ -60,6 +60,8 @@ QColor verdictColor(const std::string &key)
         return QColor(245, 175, 175);
     if (key == "invalid")
         return QColor(250, 215, 150);
+    if (key == "inconclusive")
+        return QColor(252, 232, 160);
     return QColor(232, 232, 232);
 }
 
@@ -73,6 +75,8 @@ QColor marginColor(const VerdictCheck &c)
         return std::isfinite(c.marginPct) && c.marginPct < 10 ? QColor(225, 240, 195) : QColor(190, 230, 190);
     case VerdictCheck::Outcome::Info:
         return QColor(222, 230, 246);
+    case VerdictCheck::Outcome::Inconclusive:
+        return QColor(252, 232, 160); // amber: the interval straddles the target
     case VerdictCheck::Outcome::NotAvailable:
         break;
     }
@@ -135,7 +139,7 @@ void flatten(const nlohmann::json &j, const QString &prefix, int depth, QList<Ro
 QString outcomeText(const VerdictCheck &c)
 {
     const std::string key(checkOutcomeKey(c.outcome));
-    if (key == "pass" || key == "fail")
+    if (key == "pass" || key == "fail" || key == "inconclusive")
         return ReportComposer::verdictText(key);
     if (key == "info")
         return ReportComposer::tr("info");
@@ -260,6 +264,8 @@ QString ReportComposer::verdictText(const std::string &key)
         return tr("invalid");
     if (key == "no_target")
         return tr("no target");
+    if (key == "inconclusive")
+        return tr("inconclusive");
     if (key == "stopped")
         return tr("stopped");
     if (key == "not_measured")

@@ -1,6 +1,7 @@
 #include "ui/report/reportdata.h"
 
 #include "core/storage/historyreader.h"
+#include "core/targets/verdictkeys.h"
 
 #include <QFile>
 
@@ -133,14 +134,7 @@ Result<ReportData> ReportData::fromHistory(HistoryReader &reader, const std::str
             if (v)
                 r.verdict = *v;
         }
-        if (sc.verdict == "pass")
-            r.verdict.status = Verdict::Status::Pass;
-        else if (sc.verdict == "fail")
-            r.verdict.status = Verdict::Status::Fail;
-        else if (sc.verdict == "invalid")
-            r.verdict.status = Verdict::Status::Invalid;
-        else
-            r.verdict.status = Verdict::Status::NoTarget;
+        r.verdict.status = verdictStatusFromKey(sc.verdict).value_or(Verdict::Status::NoTarget);
         std::vector<const PointRow *> rows;
         for (const PointRow &p : detail->points)
             if (p.scenarioId == sc.id)

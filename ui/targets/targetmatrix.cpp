@@ -2,6 +2,7 @@
 
 #include "ui/report/reportwriter.h"
 
+#include <QCoreApplication>
 #include <QTableWidget>
 
 #include <cmath>
@@ -26,10 +27,43 @@ QColor cellColor(const VerdictCheck &c)
                                                                : QColor(245, 170, 170);
     case VerdictCheck::Outcome::Info:
         return QColor(220, 228, 245);
+    case VerdictCheck::Outcome::Inconclusive:
+        return QColor(252, 232, 160); // amber: the interval straddles the target
     case VerdictCheck::Outcome::NotAvailable:
         break;
     }
     return QColor(235, 235, 235);
+}
+
+// The check's interval and, when inconclusive, what would decide it: the tooltip's second lines.
+QString intervalText(const VerdictCheck &c)
+{
+    if (!(c.level > 0))
+        return {};
+    const auto side = [](double v) {
+        return std::isfinite(v) ? ReportWriter::number(v, 2)
+                                : QCoreApplication::translate("Throughline::TargetMatrix", "open");
+    };
+    QString text = u'\n' + QCoreApplication::translate("Throughline::TargetMatrix", "%1 % interval: [%2, %3]")
+                               .arg(ReportWriter::number(c.level * 100, 0), side(c.lower), side(c.upper));
+    if (c.outcome != VerdictCheck::Outcome::Inconclusive)
+        return text;
+    if (c.requestsNeeded <= 0)
+        return text + u'\n' +
+               QCoreApplication::translate("Throughline::TargetMatrix",
+                                           "Inconclusive: the value sits on the target; more requests cannot "
+                                           "decide it.");
+    const QString needed = ReportWriter::number(c.requestsNeeded, 0);
+    if (c.requestsNeededIsMinimum)
+        return text + u'\n' +
+               QCoreApplication::translate("Throughline::TargetMatrix",
+                                           "Inconclusive: at least %1 requests at the judged point would "
+                                           "decide it.")
+                   .arg(needed);
+    return text + u'\n' +
+           QCoreApplication::translate("Throughline::TargetMatrix",
+                                       "Inconclusive: about %1 requests at the judged point would decide it.")
+               .arg(needed);
 }
 
 QString checkKey(const VerdictCheck &c)
@@ -139,7 +173,7 @@ void fill(QTableWidget *matrix, const ReportData &run, const std::vector<Verdict
             item->setBackground(cellColor(c));
             item->setForeground(QColor(20, 20, 20)); // the fixed pale backgrounds need dark text in dark mode
             item->setToolTip(qs(c.metric) + u' ' + qs(c.stat) + u' ' + qs(std::string(comparatorKey(c.cmp))) +
-                             u' ' + ReportWriter::number(c.target, 2));
+                             u' ' + ReportWriter::number(c.target, 2) + intervalText(c));
             item->setData(Qt::UserRole, qs(std::string(checkOutcomeKey(c.outcome))));
             matrix->setItem(i, int(columns.indexOf(checkKey(c))) + 3, item);
         }

@@ -4,6 +4,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <limits>
 
 #include <nlohmann/json.hpp>
 
@@ -78,6 +79,11 @@ private slots:
     void sloStatKeys();
     void jsonRoundTrip();
     void baselineFromStoredRun();
+    void intervalsDecide_data();
+    void intervalsDecide();
+    void inconclusiveNamesTheRequestsNeeded();
+    void baselineIntervalWidensTheThreshold();
+    void inconclusiveRoundTrips();
 };
 
 void TestVerdict::verdicts_data()
@@ -222,6 +228,8 @@ void TestVerdict::exitCodes_data()
     QTest::newRow("fail + invalid") << std::vector<int>{int(S::Fail), int(S::Invalid)} << 1 << 1;
     QTest::newRow("invalid + no_target") << std::vector<int>{int(S::Invalid), int(S::NoTarget)} << 4 << 1;
     QTest::newRow("fail alone") << std::vector<int>{int(S::Fail)} << 1 << 1;
+    QTest::newRow("pass + inconclusive") << std::vector<int>{int(S::Pass), int(S::Inconclusive)} << 0 << 1;
+    QTest::newRow("fail + inconclusive") << std::vector<int>{int(S::Fail), int(S::Inconclusive)} << 1 << 1;
 }
 
 void TestVerdict::exitCodes()
@@ -291,6 +299,150 @@ void TestVerdict::baselineFromStoredRun()
     QCOMPARE(v.checks[1].outcome, VerdictCheck::Outcome::Fail);
     QCOMPARE(v.status, Verdict::Status::Fail);
     QCOMPARE(baselineRowsFromPoint(PointResult{}, "empty").size(), std::size_t(0));
+}
+
+namespace {
+// A point whose TTFT p90 of 800 ms carries the interval [lower, upper] (±∞ = open) at 95 %.
+PointResult withTtftInterval(double lower, double upper)
+{
+    PointResult p = point(16, true, 500, 800);
+    Interval iv;
+    iv.lower = lower;
+    iv.upper = upper;
+    iv.method = IntervalMethod::OrderStatistic;
+    p.intervals.level = 0.95;
+    p.intervals.set("ttft_ms", "p90", iv);
+    return p;
+}
+constexpr double kInf = std::numeric_limits<double>::infinity();
+} // namespace
+
+void TestVerdict::intervalsDecide_data()
+{
+    QTest::addColumn<double>("lower");
+    QTest::addColumn<double>("upper");
+    QTest::addColumn<double>("limit");
+    QTest::addColumn<int>("outcome");
+    using O = VerdictCheck::Outcome;
+    QTest::newRow("all below the limit") << 700.0 << 900.0 << 1000.0 << int(O::Pass);
+    QTest::newRow("all above the limit") << 700.0 << 900.0 << 600.0 << int(O::Fail);
+    QTest::newRow("straddles") << 700.0 << 900.0 << 850.0 << int(O::Inconclusive);
+    QTest::newRow("value below, interval not") << 700.0 << 900.0 << 810.0 << int(O::Inconclusive);
+    QTest::newRow("upper side open") << 700.0 << kInf << 1000.0 << int(O::Inconclusive);
+    QTest::newRow("open side away from the limit") << 700.0 << kInf << 600.0 << int(O::Fail);
+}
+
+// The value alone passes "TTFT p90 ≤ 810" (800 ms) but its interval reaches 900: inconclusive, not pass.
+void TestVerdict::intervalsDecide()
+{
+    QFETCH(double, lower);
+    QFETCH(double, upper);
+    QFETCH(double, limit);
+    QFETCH(int, outcome);
+    const std::vector<PointResult> pts{withTtftInterval(lower, upper)};
+    const VerdictCheck c = judgeRow(row("ttft_ms", "p90", LE, limit, SloK), pts, 0);
+    QCOMPARE(int(c.outcome), outcome);
+    QCOMPARE(c.value, 800.0);
+    QCOMPARE(c.lower, lower);
+    QCOMPARE(c.upper, upper);
+    QCOMPARE(c.level, 0.95);
+    Scenario s;
+    const Verdict v = judgeScenario(s, pts, {row("ttft_ms", "p90", LE, limit, SloK)});
+    const auto expected = outcome == int(VerdictCheck::Outcome::Pass)   ? Verdict::Status::Pass
+                          : outcome == int(VerdictCheck::Outcome::Fail) ? Verdict::Status::Fail
+                                                                        : Verdict::Status::Inconclusive;
+    QCOMPARE(v.status, expected);
+}
+
+void TestVerdict::inconclusiveNamesTheRequestsNeeded()
+{
+    // Half-width 100 ms at n = 100, 50 ms from the limit: N = 100 · ((1.96 + 0.84) · 100 / (1.96 · 50))² ≈
+    // 817.
+    const std::vector<PointResult> pts{withTtftInterval(700, 900)};
+    const VerdictCheck c = judgeRow(row("ttft_ms", "p90", LE, 850, SloK), pts, 0);
+    QCOMPARE(c.outcome, VerdictCheck::Outcome::Inconclusive);
+    QVERIFY2(c.requestsNeeded > 780 && c.requestsNeeded < 860, qPrintable(QString::number(c.requestsNeeded)));
+    QVERIFY(!c.requestsNeededIsMinimum);
+    // A limit exactly at the estimate: no number of requests decides it.
+    const VerdictCheck on = judgeRow(row("ttft_ms", "p90", LE, 800, SloK), pts, 0);
+    QCOMPARE(on.outcome, VerdictCheck::Outcome::Inconclusive);
+    QCOMPARE(on.requestsNeeded, 0.0);
+    // The side toward the limit is open though n = 100 is past the min-n rule (dependence): the bounded
+    // side mirrored gives an estimate, flagged as a minimum.
+    const std::vector<PointResult> open{withTtftInterval(700, kInf)};
+    const VerdictCheck m = judgeRow(row("ttft_ms", "p90", LE, 1000, SloK), open, 0);
+    QCOMPARE(m.outcome, VerdictCheck::Outcome::Inconclusive);
+    QVERIFY(m.requestsNeeded > 100);
+    QVERIFY(m.requestsNeededIsMinimum);
+    // With the effective sample size known (n / τ = 12 of 100 requests), the upper bound of p90 at 95 %
+    // needs 36 effective samples (0.9ⁿ ≤ 0.025): 100 · 36 / 12 = 300 requests, at least.
+    PointResult dependent = withTtftInterval(700, kInf);
+    Interval iv = *dependent.intervals.find("ttft_ms", "p90");
+    iv.effectiveN = 12;
+    dependent.intervals.set("ttft_ms", "p90", iv);
+    const std::vector<PointResult> dep{dependent};
+    const VerdictCheck d = judgeRow(row("ttft_ms", "p90", LE, 1000, SloK), dep, 0);
+    QCOMPARE(d.outcome, VerdictCheck::Outcome::Inconclusive);
+    QCOMPARE(d.requestsNeeded, 300.0);
+    QVERIFY(d.requestsNeededIsMinimum);
+}
+
+// Exemplar's 95 % rule judged against a baseline whose own figure is uncertain: the candidate's interval
+// must clear 0.95 × the baseline's whole interval to pass.
+void TestVerdict::baselineIntervalWidensTheThreshold()
+{
+    PointResult base = point(16, true, 520, 700);
+    Interval b;
+    b.lower = 500;
+    b.upper = 540;
+    b.method = IntervalMethod::BlockBootstrap;
+    base.intervals.level = 0.95;
+    base.intervals.set("output_tps_per_gpu", "value", b);
+    const auto rows = baselineRowsFromPoint(base, "run 0b3e7f7c");
+    QCOMPARE(rows[0].valueLower, 500.0);
+    QCOMPARE(rows[0].valueUpper, 540.0);
+
+    PointResult cand = point(16, true, 500, 700);
+    Interval c;
+    c.lower = 497; // above 0.95 × 520 = 494, below 0.95 × 540 = 513
+    c.upper = 503;
+    c.method = IntervalMethod::BlockBootstrap;
+    cand.intervals.level = 0.95;
+    cand.intervals.set("output_tps_per_gpu", "value", c);
+    const std::vector<PointResult> pts{cand};
+    const VerdictCheck v = judgeRow(rows[0], pts, 0);
+    QCOMPARE(v.outcome, VerdictCheck::Outcome::Inconclusive);
+    QCOMPARE(v.targetLower, 500.0);
+    QCOMPARE(v.targetUpper, 540.0);
+    TargetRow plain = rows[0];
+    plain.valueLower = plain.valueUpper = std::nan("");
+    QCOMPARE(judgeRow(plain, pts, 0).outcome, VerdictCheck::Outcome::Pass); // 497 ≥ 494
+}
+
+void TestVerdict::inconclusiveRoundTrips()
+{
+    Scenario s;
+    const std::vector<PointResult> pts{withTtftInterval(700, kInf)};
+    const Verdict v = judgeScenario(s, pts, {row("ttft_ms", "p90", LE, 1000, SloK)});
+    const nlohmann::json j = v.toJson();
+    QCOMPARE(j["status"].get<std::string>(), std::string("inconclusive"));
+    const nlohmann::json &c = j["checks"][0];
+    QCOMPARE(c["result"].get<std::string>(), std::string("inconclusive"));
+    QCOMPARE(c["interval"]["lower"].get<double>(), 700.0);
+    QVERIFY(c["interval"]["upper"].is_null());
+    QVERIFY(c["requests_needed"].get<double>() > 100);
+    QVERIFY(c["requests_needed_is_minimum"].get<bool>());
+    const auto back = Verdict::fromJson(j);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    QCOMPARE(back->status, Verdict::Status::Inconclusive);
+    QVERIFY(std::isinf(back->checks[0].upper));
+    QVERIFY(back->toJson() == j);
+    nlohmann::json bad = j;
+    bad["checks"][0]["interval"]["level"] = 7;
+    const auto err = Verdict::fromJson(bad);
+    QVERIFY(!err.ok());
+    QVERIFY2(err.error().message.find("checks[].interval.level") != std::string::npos,
+             err.error().message.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestVerdict)
