@@ -18,7 +18,13 @@ void addRunOptions(const Context &ctx, QCommandLineParser &parser)
     parser.addOption({u"out"_qs, u"Write results.json, points.csv and requests.csv into DIR."_qs, u"dir"_qs});
     parser.addOption({u"no-history"_qs, u"Do not record the run in the history database."_qs});
     parser.addOption({u"junit"_qs, u"Write a JUnit XML report to FILE."_qs, u"file"_qs});
-    parser.addOption({u"strict"_qs, u"Treat no_target and invalid verdicts as failures (exit 1)."_qs});
+    parser.addOption(
+        {u"strict"_qs, u"Treat no_target, invalid and inconclusive verdicts as failures (exit 1)."_qs});
+    parser.addOption({u"baseline"_qs,
+                      u"Compare the finished run with RUN (id prefix, .tlrun bundle or results.json) or auto "
+                      u"(targets.baseline_run, else the newest earlier run of the campaign); exit 1 on a "
+                      u"regression beyond noise."_qs,
+                      u"RUN|auto"_qs});
     parser.addOption({u"workers"_qs, u"Engine worker threads (default: one per core)."_qs, u"n"_qs, u"0"_qs});
     parser.addOption({u"first-token-priority"_qs,
                       u"Read order of the engine, overriding the campaign plan's first_token_priority: on "

@@ -1,6 +1,7 @@
 // `throughline-cli run CAMPAIGN [--endpoint URL | --endpoint NAME=URL …] [--api-key-env NAME] [--only EXPR]
 //  [--out DIR] [--no-history] [--junit FILE] [--strict] [--plan-only] [--shard i/N] [--start-at TIME]
-//  [--point-slot S] [--resume RUN] [--first-token-priority on|off]`: runs a campaign through the load engine,
+//  [--point-slot S] [--resume RUN] [--first-token-priority on|off]
+//  [--baseline RUN|auto]`: runs a campaign through the load engine,
 // prints progress and a result table, writes results.json / points.csv / requests.csv / JUnit, exits per
 // ARCHITECTURE.md "Exit codes".
 // Simulated endpoints start through core/sim/simlauncher.h (the GUI uses the same launcher). --plan-only
@@ -15,6 +16,7 @@
 #include "campaignfile.h"
 #include "command.h"
 #include "runargs.h"
+#include "runbaseline.h"
 #include "rundriver.h"
 #include "runoutputs.h"
 #include "runplan.h"
@@ -374,7 +376,13 @@ int runRun(Context &ctx)
                      shard.toString().c_str(), plan.planId().c_str());
         return ExitOk;
     }
-    return res.exitCode(parser.isSet(u"strict"_qs));
+    const int verdictCode = res.exitCode(parser.isSet(u"strict"_qs));
+    if (!parser.isSet(u"baseline"_qs))
+        return verdictCode;
+    const int gate = gateOnBaseline(ctx, parser.value(u"baseline"_qs), res, campaign, h);
+    if (gate == ExitBadInput || gate == ExitRuntime)
+        return gate;
+    return gate == ExitFailed ? ExitFailed : verdictCode; // a regression counts as a failure
 }
 
 } // namespace

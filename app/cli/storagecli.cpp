@@ -1,7 +1,9 @@
 #include "storagecli.h"
 
+#include "core/results/resultsjson.h"
 #include "core/storage/historypath.h"
 #include "core/storage/runbundle.h"
+#include "core/storage/runexporter.h"
 #include "core/util/exitcodes.h"
 
 #include <QFileInfo>
@@ -35,6 +37,20 @@ Result<RunRef> resolveRun(const Context &ctx, const QString &run, HistoryReader 
         return uuid.error();
     ref.uuid = *uuid;
     return ref;
+}
+
+Result<RunResults> loadRunResults(const Context &ctx, const QString &run)
+{
+    if (run.endsWith(u".json") && QFileInfo(run).isFile())
+        return readResultsJson(run.toStdString());
+    HistoryReader reader;
+    auto ref = resolveRun(ctx, run, reader);
+    if (!ref)
+        return ref.error();
+    auto j = RunExporter::toJson(reader, ref->uuid);
+    if (!j)
+        return j.error();
+    return RunResults::fromJson(*j);
 }
 
 int reportError(const Context &ctx, const Error &error)

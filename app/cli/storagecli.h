@@ -9,6 +9,10 @@
 
 #include <string>
 
+namespace Throughline {
+struct RunResults; // core/results/resultsjson.h (not included: its Deployment clashes with Capacity's)
+}
+
 namespace Throughline::Cli {
 
 // --db PATH, else THROUGHLINE_DB, else the per-user default.
@@ -21,6 +25,9 @@ struct RunRef {
 };
 // RUN = bundle path or run id prefix in history. Opens `reader` on the database holding the run.
 Result<RunRef> resolveRun(const Context &ctx, const QString &run, HistoryReader &reader);
+
+// A whole run as results.json holds it: a results.json file, a .tlrun bundle or a run id prefix in history.
+Result<RunResults> loadRunResults(const Context &ctx, const QString &run);
 
 // Prints "throughline-cli CMD: message" and maps the error to an exit code (bad input 2, runtime 3).
 int reportError(const Context &ctx, const Error &error);

@@ -10,16 +10,18 @@
 #include <QStringList>
 
 // Starts `sim` and waits (≤ 10 s) for its "listening 127.0.0.1:PORT" line. Returns the base URL
-// ("http://127.0.0.1:PORT"), or an empty string with the reason in `error`.
-inline QString startDemoSim(QProcess &sim, QString *error)
+// ("http://127.0.0.1:PORT"), or an empty string with the reason in `error`. `extra` options come after the
+// defaults and override them (--seed 9, --jitter 0.1, --slowdown 25).
+inline QString startDemoSim(QProcess &sim, QString *error, const QStringList &extra = {})
 {
     sim.setProcessChannelMode(QProcess::SeparateChannels);
     sim.start(QStringLiteral(THROUGHLINE_SIM_PATH),
-              {QStringLiteral("--model"), QStringLiteral("gpt-oss-20b"), QStringLiteral("--gpu"),
-               QStringLiteral("H200"), QStringLiteral("--gpus"), QStringLiteral("1"),
-               QStringLiteral("--precision"), QStringLiteral("FP8"), QStringLiteral("--time-scale"),
-               QStringLiteral("5"), QStringLiteral("--seed"), QStringLiteral("7"), QStringLiteral("--port"),
-               QStringLiteral("0")});
+              QStringList{QStringLiteral("--model"), QStringLiteral("gpt-oss-20b"), QStringLiteral("--gpu"),
+                          QStringLiteral("H200"), QStringLiteral("--gpus"), QStringLiteral("1"),
+                          QStringLiteral("--precision"), QStringLiteral("FP8"),
+                          QStringLiteral("--time-scale"), QStringLiteral("5"), QStringLiteral("--seed"),
+                          QStringLiteral("7"), QStringLiteral("--port"), QStringLiteral("0")} +
+                  extra);
     if (!sim.waitForStarted(10000)) {
         *error = QStringLiteral("cannot start " THROUGHLINE_SIM_PATH ": ") + sim.errorString();
         return {};
