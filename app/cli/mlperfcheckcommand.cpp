@@ -9,7 +9,6 @@
 #include "core/results/resultsjson.h"
 #include "core/mlperf/scenariocheck.h"
 #include "core/storage/resultimporter.h"
-#include "core/storage/runexporter.h"
 #include "core/util/exitcodes.h"
 #include "core/util/glob.h"
 
@@ -44,20 +43,12 @@ Result<RunResults> loadSummaries(const std::string &dir)
     return run;
 }
 
+// A folder of MLPerf's per-point summaries, else a results.json, bundle or stored run.
 Result<RunResults> loadRun(const Context &ctx, const QString &run)
 {
-    if (run.endsWith(u".json"_qs, Qt::CaseInsensitive) && QFileInfo(run).isFile())
-        return readResultsJson(run.toStdString());
     if (QFileInfo(run).isDir())
         return loadSummaries(run.toStdString());
-    HistoryReader reader;
-    auto ref = resolveRun(ctx, run, reader);
-    if (!ref)
-        return ref.error();
-    auto j = RunExporter::toJson(reader, ref->uuid);
-    if (!j)
-        return j.error();
-    return RunResults::fromJson(*j);
+    return loadRunResults(ctx, run);
 }
 
 Result<int> positiveInt(const QCommandLineParser &p, const QString &name)

@@ -41,7 +41,7 @@ Result<RunRef> resolveRun(const Context &ctx, const QString &run, HistoryReader 
 
 Result<RunResults> loadRunResults(const Context &ctx, const QString &run)
 {
-    if (run.endsWith(u".json") && QFileInfo(run).isFile())
+    if (run.endsWith(u".json", Qt::CaseInsensitive) && QFileInfo(run).isFile())
         return readResultsJson(run.toStdString());
     HistoryReader reader;
     auto ref = resolveRun(ctx, run, reader);
