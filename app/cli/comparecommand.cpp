@@ -61,7 +61,7 @@ int runCompare(Context &ctx)
     if (!cand)
         return reportError(ctx, cand.error());
 
-    const RunComparison c = compareRunResults(*base, *cand, *metrics, level, floorPct / 100);
+    const NoiseAwareComparison c = compareRunResults(*base, *cand, *metrics, level, floorPct / 100);
     if (ctx.global().json)
         std::fprintf(ctx.machine(), "%s\n", runComparisonToJson(c).dump(2).c_str());
     printComparison(ctx.human(), c, pos[0], pos[1]);

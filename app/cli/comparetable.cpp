@@ -45,7 +45,7 @@ std::size_t displayWidth(const std::string &s)
 
 } // namespace
 
-void printComparison(std::FILE *out, const RunComparison &c, const QString &base, const QString &cand)
+void printComparison(std::FILE *out, const NoiseAwareComparison &c, const QString &base, const QString &cand)
 {
     std::fprintf(out, "baseline   %s\ncandidate  %s\n", base.toLocal8Bit().constData(),
                  cand.toLocal8Bit().constData());

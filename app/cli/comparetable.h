@@ -10,7 +10,7 @@
 
 namespace Throughline::Cli {
 
-void printComparison(std::FILE *out, const RunComparison &c, const QString &baseline,
+void printComparison(std::FILE *out, const NoiseAwareComparison &c, const QString &baseline,
                      const QString &candidate);
 
 } // namespace Throughline::Cli

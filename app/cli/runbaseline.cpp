@@ -44,7 +44,7 @@ int gateOnBaseline(const Context &ctx, const QString &spec, const RunResults &ru
     auto base = loadRunResults(ctx, baseline);
     if (!base)
         return reportError(ctx, base.error());
-    const RunComparison c =
+    const NoiseAwareComparison c =
         compareRunResults(*base, run, defaultComparisonMetrics(), kDefaultConfidenceLevel);
     std::fprintf(out, "\ncompared with the baseline:\n");
     printComparison(out, c, baseline, QString::fromStdString(run.runId));

@@ -72,10 +72,10 @@ Interval intervalOf(const PointResult &p, const MetricStat &m)
 }
 } // namespace
 
-RunComparison compareRunResults(const RunResults &baseline, const RunResults &candidate,
-                                std::span<const MetricStat> metrics, double level, double noiseFloor)
+NoiseAwareComparison compareRunResults(const RunResults &baseline, const RunResults &candidate,
+                                       std::span<const MetricStat> metrics, double level, double noiseFloor)
 {
-    RunComparison out;
+    NoiseAwareComparison out;
     out.level = level;
     out.noiseFloor = noiseFloor;
     std::map<std::string, const ScenarioResult *> byId;
@@ -114,7 +114,7 @@ RunComparison compareRunResults(const RunResults &baseline, const RunResults &ca
     return out;
 }
 
-nlohmann::json runComparisonToJson(const RunComparison &c)
+nlohmann::json runComparisonToJson(const NoiseAwareComparison &c)
 {
     using nlohmann::json;
     json rows = json::array();

@@ -38,7 +38,7 @@ BetterDirection betterDirectionOf(std::string_view metric);
 // would measure it; until they exist, this floor stands in for it).
 inline constexpr double kDefaultNoiseFloor = 0.01;
 
-struct RunComparison {
+struct NoiseAwareComparison {
     std::vector<ComparisonInput> inputs;   // metric × shared point, in scenario, point, metric order
     std::vector<ComparisonResult> results; // one per input, same order
     ComparisonOutcome overall = ComparisonOutcome::NotEnoughData;
@@ -48,11 +48,12 @@ struct RunComparison {
     int unmatchedPoints = 0; // points of either run with no partner in the other
 };
 
-RunComparison compareRunResults(const RunResults &baseline, const RunResults &candidate,
-                                std::span<const MetricStat> metrics, double level = kDefaultConfidenceLevel,
-                                double noiseFloor = kDefaultNoiseFloor);
+NoiseAwareComparison compareRunResults(const RunResults &baseline, const RunResults &candidate,
+                                       std::span<const MetricStat> metrics,
+                                       double level = kDefaultConfidenceLevel,
+                                       double noiseFloor = kDefaultNoiseFloor);
 
 // {"overall", "level", "rule": "holm", "shared_points", "unmatched_points", "comparisons": [{scenario…}]}.
-nlohmann::json runComparisonToJson(const RunComparison &c);
+nlohmann::json runComparisonToJson(const NoiseAwareComparison &c);
 
 } // namespace Throughline
