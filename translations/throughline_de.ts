@@ -799,6 +799,38 @@
         <source>Comparison report written to %1</source>
         <translation>Vergleichsbericht nach %1 geschrieben</translation>
     </message>
+    <message>
+        <source>regressed</source>
+        <translation>verschlechtert</translation>
+    </message>
+    <message>
+        <source>improved</source>
+        <translation>verbessert</translation>
+    </message>
+    <message>
+        <source>within noise</source>
+        <translation>im Rauschen</translation>
+    </message>
+    <message>
+        <source>not enough data</source>
+        <translation>zu wenige Daten</translation>
+    </message>
+    <message>
+        <source>No interval on both sides: marked by the ±1 % rule.</source>
+        <translation>Nicht beide Seiten mit Intervall: nach der ±1-%-Regel markiert.</translation>
+    </message>
+    <message>
+        <source>An interval is open: not enough data to judge beyond noise.</source>
+        <translation>Ein Intervall ist offen: zu wenige Daten für ein Urteil jenseits des Rauschens.</translation>
+    </message>
+    <message>
+        <source>Change %1 % [%2, %3] at %4 %; judged beyond noise (Holm over the candidate&apos;s rows with intervals, 1 % noise floor per run).</source>
+        <translation>Änderung %1 % [%2, %3] bei %4 %; jenseits des Rauschens beurteilt (Holm über die Zeilen des Kandidaten mit Intervallen, 1 % Grundrauschen je Lauf).</translation>
+    </message>
+    <message>
+        <source>Stored values with intervals are judged beyond noise (regressed, improved, within noise); the others by ±1 % (better, worse, same).</source>
+        <translation>Gespeicherte Werte mit Intervallen werden jenseits des Rauschens beurteilt (verschlechtert, verbessert, im Rauschen); die übrigen nach ±1 % (besser, schlechter, gleich).</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::HistoryDetailWidget</name>

@@ -212,6 +212,34 @@ Status HistoryCompareWidget::refresh()
     return load(m_comparedUuids);
 }
 
+QString HistoryCompareWidget::outcomeText(ComparisonOutcome o)
+{
+    switch (o) {
+    case ComparisonOutcome::Regressed:
+        return tr("regressed");
+    case ComparisonOutcome::Improved:
+        return tr("improved");
+    case ComparisonOutcome::WithinNoise:
+        return tr("within noise");
+    case ComparisonOutcome::NotEnoughData:
+        break;
+    }
+    return tr("not enough data");
+}
+
+// How the row's mark was reached, for its tooltip.
+QString HistoryCompareWidget::judgementText(const RunDeltas::Row &r)
+{
+    if (!r.outcome)
+        return tr("No interval on both sides: marked by the ±1 % rule.");
+    if (*r.outcome == ComparisonOutcome::NotEnoughData)
+        return tr("An interval is open: not enough data to judge beyond noise.");
+    return tr("Change %1 % [%2, %3] at %4 %; judged beyond noise (Holm over the candidate's rows with "
+              "intervals, 1 % noise floor per run).")
+        .arg(ReportWriter::number(r.effect.estimate * 100, 1), ReportWriter::number(r.effect.lower * 100, 1),
+             ReportWriter::number(r.effect.upper * 100, 1), ReportWriter::number(r.effect.level * 100, 0));
+}
+
 void HistoryCompareWidget::fillDeltas(const std::vector<RunComparison::RunValues> &values,
                                       const DeriveVariant &variant)
 {
@@ -222,7 +250,8 @@ void HistoryCompareWidget::fillDeltas(const std::vector<RunComparison::RunValues
              RunDeltas::compute(m_compared.front(), values.front(), m_compared[i], values[i], variant)) {
             const int row = m_deltas->rowCount();
             m_deltas->insertRow(row);
-            const QString mark = r.better > 0                ? tr("better")
+            const QString mark = r.outcome                   ? outcomeText(*r.outcome)
+                                 : r.better > 0              ? tr("better")
                                  : r.better < 0              ? tr("worse")
                                  : std::isfinite(r.deltaPct) ? tr("same")
                                                              : tr("n/a");
@@ -241,7 +270,8 @@ void HistoryCompareWidget::fillDeltas(const std::vector<RunComparison::RunValues
                  : derivedBoth     ? tr("Both values re-derived.")
                                    : tr("Baseline %1, candidate %2.")
                                      .arg(r.baselineDerived ? tr("re-derived") : tr("stored"),
-                                          r.candidateDerived ? tr("re-derived") : tr("stored")));
+                                          r.candidateDerived ? tr("re-derived") : tr("stored"))) +
+                u' ' + judgementText(r);
             for (int c = 0; c < cells.size(); ++c) {
                 auto *item = new QTableWidgetItem(cells[c]);
                 item->setToolTip(tip);
@@ -250,7 +280,9 @@ void HistoryCompareWidget::fillDeltas(const std::vector<RunComparison::RunValues
                 m_deltas->setItem(row, c, item);
             }
         }
-    QString note = tr("Deltas at the operating points, %1.").arg(variant.label());
+    QString note = tr("Deltas at the operating points, %1.").arg(variant.label()) + u' ' +
+                   tr("Stored values with intervals are judged beyond noise (regressed, improved, within "
+                      "noise); the others by ±1 % (better, worse, same).");
     if (mixed)
         note += u' ' + tr("Some values could not be re-derived (imported runs or pruned events) and are the "
                           "stored ones: see the tooltips.");

@@ -10,6 +10,7 @@
 #include "core/util/result.h"
 #include "ui/history/historyloads.h"
 #include "ui/history/runcomparison.h"
+#include "ui/history/rundeltas.h"
 
 #include <QPointer>
 #include <QWidget>
@@ -68,6 +69,8 @@ private:
     Status refresh();
     void apply(HistoryLoads::ComparisonData data);
     void fillDeltas(const std::vector<RunComparison::RunValues> &values, const DeriveVariant &variant);
+    static QString outcomeText(ComparisonOutcome o);
+    static QString judgementText(const RunDeltas::Row &r);
     void fillEnvironment();
     // Asks for a file name and writes the comparison PDF; errors in a message box.
     void exportComparisonPdf();

@@ -1,5 +1,7 @@
 #include "ui/history/rundeltas.h"
 
+#include "core/results/runcomparison.h"
+
 #include <cmath>
 
 namespace Throughline {
@@ -30,6 +32,37 @@ double valueOf(const DerivedValues &v, const QString &metric)
     if (metric.startsWith(u"output_tps_per_"))
         return v.outputTpsPerGpu; // the variant's divisor
     return v.value(metric.section(u' ', 0, 0).toStdString());
+}
+
+// The stored interval behind a row's value: only for stored values (a re-derived one has none).
+std::optional<Interval> storedInterval(const ScenarioResult &s, const DerivedValues &v, const QString &metric)
+{
+    const int op = RunComparison::operatingPoint(s);
+    if (v.fromRequests || op < 0 || op >= int(s.points.size()))
+        return std::nullopt;
+    const std::string key = metric.section(u' ', 0, 0).toStdString();
+    const QString stat = metric.section(u' ', 1, 1);
+    return s.points[std::size_t(op)].metricInterval(key, stat.isEmpty() ? "value" : stat.toStdString());
+}
+
+// Holm over the rows of one candidate that carry intervals on both sides; the rest keep the ±1 % marks.
+void judgeBeyondNoise(std::vector<RunDeltas::Row> &rows, std::size_t first,
+                      const std::vector<std::pair<std::size_t, ComparisonInput>> &inputs)
+{
+    std::vector<ComparisonInput> in;
+    for (const auto &[row, input] : inputs)
+        in.push_back(input);
+    ComparisonOptions options;
+    options.noiseFloor = kDefaultNoiseFloor;
+    const std::vector<ComparisonResult> results = compareRuns(in, options);
+    for (std::size_t i = 0; i < results.size(); ++i) {
+        RunDeltas::Row &r = rows[first + inputs[i].first];
+        r.outcome = results[i].outcome;
+        r.effect = results[i].effectInterval;
+        r.better = results[i].outcome == ComparisonOutcome::Improved    ? 1
+                   : results[i].outcome == ComparisonOutcome::Regressed ? -1
+                                                                        : 0;
+    }
 }
 
 const DerivedValues *at(const RunComparison::RunValues &values, int scenario, int point)
@@ -65,6 +98,7 @@ std::vector<RunDeltas::Row> RunDeltas::compute(const ReportData &baseline,
                                                const DeriveVariant &variant)
 {
     std::vector<Row> rows;
+    std::vector<std::pair<std::size_t, ComparisonInput>> withIntervals; // row index → its comparison
     const auto keys = metrics(variant);
     for (std::size_t cs = 0; cs < candidate.run.scenarios.size(); ++cs) {
         const ScenarioResult &c = candidate.run.scenarios[cs];
@@ -94,9 +128,17 @@ std::vector<RunDeltas::Row> RunDeltas::compute(const ReportData &baseline,
                              : std::nan("");
             if (std::isfinite(r.deltaPct) && std::abs(r.deltaPct) >= 1.0)
                 r.better = ((r.deltaPct > 0) == higherBetter) ? 1 : -1;
+            const auto bi = storedInterval(b, *bv, metric);
+            const auto ci = storedInterval(c, *cv, metric);
+            if (bi && ci)
+                withIntervals.push_back(
+                    {rows.size(),
+                     ComparisonInput{metric.toStdString(), c.id, *bi, *ci,
+                                     higherBetter ? BetterDirection::Higher : BetterDirection::Lower}});
             rows.push_back(r);
         }
     }
+    judgeBeyondNoise(rows, 0, withIntervals);
     return rows;
 }
 

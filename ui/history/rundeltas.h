@@ -1,12 +1,18 @@
 #pragma once
 // Baseline-vs-candidate deltas of the compare tab: each candidate scenario matched to the baseline's (same
 // id, else same phase), both read at their operating points under the compare tab's DeriveVariant (values
-// from RunComparison::values: re-derived when the variant says so, else stored), with better/worse marking
-// by the metric's direction. Pure computation; any thread.
+// from RunComparison::values: re-derived when the variant says so, else stored). Rows whose two values are
+// stored with intervals (results /3) are judged beyond noise — regressed / improved / within noise, Holm over
+// a candidate's rows with the 1 % per-run noise floor (core/results/runcomparison.h, as `throughline-cli
+// compare`); rows without (re-derived values, imports, runs before intervals) are marked better / worse by
+// the ±1 % rule. Pure computation; any thread.
 
+#include "core/stats/noisecomparison.h"
 #include "ui/history/runcomparison.h"
 
 #include <QString>
+
+#include <optional>
 
 #include <vector>
 
@@ -22,9 +28,12 @@ public:
         QString metric; // "output_tps_per_gpu", "output_tps", "request_rate", "ttft_ms p90", …
         double baseline = 0;
         double candidate = 0;
-        double deltaPct = 0;      // (candidate − baseline) / |baseline| × 100; NaN when undefined
-        int better = 0;           // +1 candidate better, −1 worse, 0 within 1 % or unknown
-        bool higherBetter = true; // the metric's direction
+        double deltaPct = 0; // (candidate − baseline) / |baseline| × 100; NaN when undefined
+        int better = 0;      // +1 candidate better (improved), −1 worse (regressed), 0 neither or unknown
+        // Set when both values carry intervals: the noise-aware outcome and the change's interval (c/b − 1).
+        std::optional<ComparisonOutcome> outcome;
+        Interval effect;
+        bool higherBetter = true;                               // the metric's direction
         bool baselineDerived = false, candidateDerived = false; // re-derived (else stored) values
     };
 
