@@ -1,5 +1,6 @@
 // Imports of every real sample under ../shared/data/samples/{vllm-bench,aiperf,genai-perf} (read in place),
 // plus a malformed-import table: a file whose Nth record is corrupt leaves the database unchanged.
+#include "core/metrics/pointresult.h"
 #include "core/storage/historyreader.h"
 #include "core/storage/resultimporter.h"
 #include "core/storage/sqlitedb.h"
@@ -122,6 +123,16 @@ void TestResultImporter::importSample()
             failed += q.errorClass != 0;
         QCOMPARE(failed, 16);
         QCOMPARE(detail->points[0].aggregates["n_ok"].get<int>(), 25);
+        // Derived from the per-request records: with intervals (95 %), but none for the per-GPU variants,
+        // which the file cannot give (no GPU count).
+        const auto &iv = detail->points[0].aggregates["intervals"];
+        QCOMPARE(iv["level"].get<double>(), 0.95);
+        QVERIFY(iv["metrics"]["ttft_ms"]["p50"]["lower"].is_number());
+        QVERIFY(iv["metrics"]["output_tps"]["value"]["upper"].is_number());
+        QVERIFY(!iv["metrics"].contains("output_tps_per_gpu"));
+        auto point = PointResult::fromJson(detail->points[0].aggregates);
+        QVERIFY2(point.ok(), point.ok() ? "" : point.error().message.c_str());
+        QVERIFY(point->metricInterval("ttft_ms", "p50"));
     }
     if (file.endsWith(u"_aiperf.csv"))
         QVERIFY(m0["ttft_ms"]["p50"].is_number());
