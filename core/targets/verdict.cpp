@@ -197,6 +197,8 @@ std::vector<TargetRow> baselineRowsFromPoint(const PointResult &p, const std::st
     return rows;
 }
 
+// On the point's values, not its intervals: the operating point and search mode's bisection need a yes or no
+// at every point; the verdict at the point chosen then counts the intervals (docs/metrics.md).
 bool pointMeetsSlo(const PointResult &p, const Slo &slo)
 {
     for (const TargetRow &r : sloRows(slo)) {

@@ -6,6 +6,7 @@
 #include "core/run/runcontroller.h"
 #include "core/sim/faultspec.h"
 #include "core/sim/simserver.h"
+#include "common/wakeprobe.h"
 #include "simchildlauncher.h"
 
 #include <QElapsedTimer>
@@ -64,42 +65,8 @@ double pct(std::vector<double> v, double p)
     return v[lo] + (v[hi] - v[lo]) * (rank - static_cast<double>(lo));
 }
 
-// How late a thread at this priority wakes from a 1 ms sleep while it runs: what the machine does to any
-// idle thread (0.07 ms p99 on a quiet machine, 1–4 ms at load 9–15 under nice 19). Timing bounds are
-// judged only where it stayed quiet.
-class WakeProbe
-{
-public:
-    WakeProbe()
-        : m_thread([this] {
-            using namespace std::chrono;
-            while (m_on.load()) {
-                const auto t0 = steady_clock::now();
-                std::this_thread::sleep_for(milliseconds(1));
-                m_lateMs.push_back(duration<double, std::milli>(steady_clock::now() - t0).count() - 1.0);
-            }
-        })
-    {
-    }
-    ~WakeProbe() { stop(); }
-    double stopP99Ms()
-    {
-        stop();
-        return m_lateMs.empty() ? 0.0 : pct(m_lateMs, 99);
-    }
-
-private:
-    void stop()
-    {
-        if (m_thread.joinable()) {
-            m_on = false;
-            m_thread.join();
-        }
-    }
-    std::atomic<bool> m_on{true};
-    std::vector<double> m_lateMs;
-    std::thread m_thread;
-};
+using Throughline::TestFixture::kBusyWakeP99Ms;
+using Throughline::TestFixture::WakeProbe;
 
 std::int64_t firstContent(const RequestRecord &r)
 {
@@ -178,13 +145,16 @@ void TestRunController::accuracyAgainstGroundTruth()
     // Timing goals are properties of the engine, but one descheduled read on this shared 2-core machine can
     // cost milliseconds. Correctness (ids, token counts, ordering) is asserted on every attempt; the timing
     // bounds must hold on at least one of three attempts, and every attempt's figures are printed.
-    bool timingMet = false;
+    bool timingMet = false, judged = false;
+    QStringList busy;
     for (int attempt = 1; attempt <= 3 && !timingMet; ++attempt) {
+        WakeProbe probe;
         const QString truth = m_dir.filePath(u"truth_accuracy_%1.jsonl"_s.arg(attempt));
         RunOptions opt;
         opt.simLauncher = launcher(truth);
         RunController rc({baseScenario(64, 192)}, opt);
         auto out = rc.run();
+        const double wakeP99Ms = probe.stopP99Ms();
         QVERIFY(out.ok());
         QCOMPARE(out->scenarios.size(), std::size_t(1));
         const auto &so = out->scenarios[0];
@@ -214,14 +184,31 @@ void TestRunController::accuracyAgainstGroundTruth()
         const double tpotMax = *std::max_element(tpotErrPct.begin(), tpotErrPct.end());
         const double tpotP99 = pct(tpotErrPct, 99);
         qInfo("attempt %d: client-added first-token delay at C=64: p50 %.3f ms, p99 %.3f ms, max %.3f ms; "
-              "TPOT error p50 %.3f %%, p99 %.3f %%, max %.3f %%",
-              attempt, pct(delayMs, 50), p99, pct(delayMs, 100), pct(tpotErrPct, 50), tpotP99, tpotMax);
+              "TPOT error p50 %.3f %%, p99 %.3f %%, max %.3f %%; the probe's wake-up lateness p99 %.3f ms",
+              attempt, pct(delayMs, 50), p99, pct(delayMs, 100), pct(tpotErrPct, 50), tpotP99, tpotMax,
+              wakeP99Ms);
         QVERIFY(so.points[0].result.nOk > 0);
         // Goal: every request within 1 %. Measured under load: p50 0.1–0.4 %, p99 0.5–1.04 %; a median
         // offset looked systematic at times and is open (engine note). Held here: p99 ≤ 1.5 %, max ≤ 2 %.
         timingMet = p99 <= 2.0 && tpotP99 <= 1.5 && tpotMax <= 2.0;
+        // A miss counts only on a quiet machine: on a busy one its delays are the machine's, not the
+        // engine's.
+        if (!timingMet && wakeP99Ms > kBusyWakeP99Ms) {
+            busy
+                << u"attempt %1: first-token delay p99 %2 ms (wake-up p99 %3 ms)"_s.arg(attempt).arg(p99).arg(
+                       wakeP99Ms);
+            continue;
+        }
+        judged = true;
     }
-    QVERIFY2(timingMet, "first-token delay p99 <= 2 ms and TPOT error bounds missed on all three attempts");
+    if (!judged)
+        QSKIP(qPrintable(
+            u"ids, token counts and order held on every attempt; the timing bounds were not judged, "
+            "the machine was busy on all three: "_s +
+            busy.join(u"; "_s)));
+    QVERIFY2(
+        timingMet,
+        "first-token delay p99 <= 2 ms and TPOT error bounds missed on every attempt on a quiet machine");
 }
 
 // Every event's own timestamp, not only the first and the average (issue 25): each content event the client
@@ -271,7 +258,7 @@ void TestRunController::perEventTimingError()
         qInfo("attempt %d, read path libcurl: %zu events at C=64, client-added delay per event p50 %.3f ms, "
               "p99 %.3f ms, max %.3f ms; the probe's wake-up lateness p99 %.3f ms",
               attempt, delayMs.size(), pct(delayMs, 50), p99, maxMs, wakeP99Ms);
-        if (wakeP99Ms > 0.5) { // a busy machine: its delays are the machine's, not the read path's
+        if (wakeP99Ms > kBusyWakeP99Ms) { // a busy machine: its delays are the machine's, not the read path's
             busy << u"attempt %1: p99 %2 ms, max %3 ms (wake-up p99 %4 ms)"_s.arg(attempt)
                         .arg(p99)
                         .arg(maxMs)
