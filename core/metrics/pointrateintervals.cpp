@@ -129,12 +129,21 @@ TimedAmounts contentEventTokens(std::span<const RequestRecord> records,
     return out;
 }
 
-// total_tps: output tokens by event time plus input tokens of measured successful requests by send time.
-Interval totalTpsInterval(const PointInput &in, std::span<const RequestMetrics> metrics,
-                          const PointWindow &window, const SendTimeSeries &sent, std::size_t slices,
-                          double level)
+// The steady-state output rate over the window, from the content events' tokens.
+BootstrapResult steadyOutputInterval(const TimedAmounts &events, const PointWindow &window,
+                                     std::size_t slices, double level)
 {
-    TimedAmounts all = contentEventTokens(in.records, metrics);
+    const SlicedWindow w = sliceWindow(events.timesS, events.amounts, double(window.w0Ns) / 1e9,
+                                       double(window.w1Ns) / 1e9, slices);
+    BlockBootstrapOptions o;
+    o.level = level;
+    return blockBootstrapRatio(w.sums, w.seconds, o);
+}
+
+// total_tps: output tokens by event time plus input tokens of measured successful requests by send time.
+Interval totalTpsInterval(TimedAmounts all, const PointWindow &window, const SendTimeSeries &sent,
+                          std::size_t slices, double level)
+{
     all.timesS.insert(all.timesS.end(), sent.times.begin(), sent.times.end());
     all.amounts.insert(all.amounts.end(), sent.inputTokens.begin(), sent.inputTokens.end());
     return rateInterval(all.timesS, all.amounts, window.w0Ns, window.w1Ns, slices, level);
@@ -146,13 +155,8 @@ BootstrapResult steadyOutputTpsInterval(std::span<const RequestRecord> records,
                                         std::span<const RequestMetrics> metrics, const PointWindow &window,
                                         const PointIntervalOptions &options)
 {
-    const TimedAmounts events = contentEventTokens(records, metrics);
-    const std::size_t slices = defaultSlices(records, metrics, window, options);
-    const SlicedWindow w = sliceWindow(events.timesS, events.amounts, double(window.w0Ns) / 1e9,
-                                       double(window.w1Ns) / 1e9, slices);
-    BlockBootstrapOptions o;
-    o.level = options.level;
-    return blockBootstrapRatio(w.sums, w.seconds, o);
+    return steadyOutputInterval(contentEventTokens(records, metrics), window,
+                                defaultSlices(records, metrics, window, options), options.level);
 }
 
 void addRateIntervals(PointIntervals &out, const PointInput &in, std::span<const RequestMetrics> metrics,
@@ -162,7 +166,9 @@ void addRateIntervals(PointIntervals &out, const PointInput &in, std::span<const
     PointIntervalOptions options;
     options.level = level;
     const std::size_t slices = defaultSlices(in.records, metrics, window, options);
-    const Interval output = steadyOutputTpsInterval(in.records, metrics, window, options).interval;
+    // The content events' tokens feed both the output rate and the total rate: collected once.
+    const TimedAmounts events = contentEventTokens(in.records, metrics);
+    const Interval output = steadyOutputInterval(events, window, slices, level).interval;
     out.set("output_tps", "value", output);
     out.set("output_tps_per_gpu", "value", divided(output, in.gpus.total));
     out.set("output_tps_per_decode_gpu", "value", divided(output, in.gpus.decodeOrTotal()));
@@ -178,7 +184,7 @@ void addRateIntervals(PointIntervals &out, const PointInput &in, std::span<const
     out.set("input_tps_per_prefill_gpu", "value", divided(sendRate(s.inputTokens), in.gpus.prefillOrTotal()));
     out.set("output_tps_whole", "value", wholeRunOutputInterval(in, metrics, window, slices, level));
     out.set("total_tps_per_gpu", "value",
-            divided(totalTpsInterval(in, metrics, window, s, slices, level), in.gpus.total));
+            divided(totalTpsInterval(events, window, s, slices, level), in.gpus.total));
 }
 
 } // namespace Throughline
