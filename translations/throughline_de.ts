@@ -68,10 +68,6 @@
         </translation>
     </message>
     <message>
-        <source>Deltas are candidate − baseline at each scenario&apos;s operating point; green: better by more than 2 %, red: worse by more than 2 % (a rerun&apos;s noise stays plain).</source>
-        <translation>Differenzen sind Kandidat − Referenz am Betriebspunkt jedes Szenarios; grün: um mehr als 2 % besser, rot: um mehr als 2 % schlechter (das Rauschen einer Wiederholung bleibt ungefärbt).</translation>
-    </message>
-    <message>
         <source>Deltas per metric at the operating points</source>
         <translation>Differenzen je Metrik an den Betriebspunkten</translation>
     </message>
@@ -151,6 +147,62 @@
         <source>The recorded environment (engine, host, servers) is the same in every run.</source>
         <translation>Die aufgezeichnete Umgebung (Engine, Rechner, Server) ist in allen Läufen gleich.</translation>
     </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>Whether a run changed is judged beyond the runs&apos; noise from their confidence intervals, as throughline-cli compare does; the deltas at the operating points follow as plain numbers.</source>
+        <translation>Ob sich ein Lauf verändert hat, wird wie bei throughline-cli compare aus den Konfidenzintervallen der Läufe jenseits ihres Rauschens beurteilt; die Differenzen an den Betriebspunkten folgen als reine Zahlen.</translation>
+    </message>
+    <message>
+        <source>regressed</source>
+        <translation>verschlechtert</translation>
+    </message>
+    <message>
+        <source>improved</source>
+        <translation>verbessert</translation>
+    </message>
+    <message>
+        <source>within noise</source>
+        <translation>im Rauschen</translation>
+    </message>
+    <message>
+        <source>not enough data</source>
+        <translation>zu wenige Daten</translation>
+    </message>
+    <message>
+        <source>Changes beyond noise</source>
+        <translation>Änderungen jenseits des Rauschens</translation>
+    </message>
+    <message>
+        <source>Each metric (%1) at each load point both runs measured is one test of the change candidate ÷ baseline − 1, from the two runs&apos; %2 % intervals and a %3 % noise floor per run; Holm&apos;s rule over all of a candidate&apos;s tests keeps the chance of any false regressed or improved at %4 %. An open interval (too few requests) is not enough data. Values: estimate [lower, upper].</source>
+        <translation>Jede Metrik (%1) an jedem Lastpunkt, den beide Läufe gemessen haben, ist ein Test der Änderung Kandidat ÷ Referenz − 1, aus den %2-%-Intervallen beider Läufe und %3 % Grundrauschen je Lauf; Holms Regel über alle Tests eines Kandidaten hält die Wahrscheinlichkeit eines falschen „verschlechtert“ oder „verbessert“ bei %4 %. Ein offenes Intervall (zu wenige Anfragen) bedeutet zu wenige Daten. Werte: Schätzung [untere, obere Grenze].</translation>
+    </message>
+    <message>
+        <source>Candidate %1: %2 — %3 regressed, %4 improved, %5 within noise, %6 without enough data over %7 shared load points.</source>
+        <translation>Kandidat %1: %2 — %3 verschlechtert, %4 verbessert, %5 im Rauschen, %6 mit zu wenigen Daten über %7 gemeinsame Lastpunkte.</translation>
+    </message>
+    <message>
+        <source>%1 comparisons within noise are not listed.</source>
+        <translation>%1 Vergleiche im Rauschen sind nicht aufgeführt.</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>Last</translation>
+    </message>
+    <message>
+        <source>Change %</source>
+        <translation>Änderung %</translation>
+    </message>
+    <message>
+        <source>Interval %</source>
+        <translation>Intervall %</translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::CurvePlot</name>
@@ -186,6 +238,10 @@
         <source>not valid for a verdict: %1</source>
         <translation>nicht gültig für ein Urteil: %1</translation>
     </message>
+    <message>
+        <source>tok/s per GPU: %1; tok/s per user: %2</source>
+        <translation>tok/s je GPU: %1; tok/s je Nutzer: %2</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::CurveRule</name>
@@ -200,6 +256,18 @@
     <message>
         <source>hollow: not valid for a verdict</source>
         <translation>hohl: nicht gültig für ein Urteil</translation>
+    </message>
+    <message>
+        <source>no interval</source>
+        <translation>kein Intervall</translation>
+    </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>%1 % interval %2–%3</source>
+        <translation>%1-%-Intervall %2–%3</translation>
     </message>
 </context>
 <context>
@@ -798,22 +866,6 @@
     <message>
         <source>Comparison report written to %1</source>
         <translation>Vergleichsbericht nach %1 geschrieben</translation>
-    </message>
-    <message>
-        <source>regressed</source>
-        <translation>verschlechtert</translation>
-    </message>
-    <message>
-        <source>improved</source>
-        <translation>verbessert</translation>
-    </message>
-    <message>
-        <source>within noise</source>
-        <translation>im Rauschen</translation>
-    </message>
-    <message>
-        <source>not enough data</source>
-        <translation>zu wenige Daten</translation>
     </message>
     <message>
         <source>No interval on both sides: marked by the ±1 % rule.</source>
@@ -2098,10 +2150,6 @@
         <translation>Tok./s pro Nutzer (1000 / TPOT p90)</translation>
     </message>
     <message>
-        <source>TPOT mean (p90 needs n ≥ 100, n=%1)</source>
-        <translation>TPOT-Mittelwert (p90 braucht n ≥ 100, n=%1)</translation>
-    </message>
-    <message>
         <source>%1: %2 p90 vs load</source>
         <translation>%1: %2 p90 vs. Last</translation>
     </message>
@@ -2120,6 +2168,10 @@
     <message>
         <source>%1: %2 (server) vs load</source>
         <translation>%1: %2 (Server) vs. Last</translation>
+    </message>
+    <message>
+        <source>Bars: each point&apos;s %1 % confidence intervals (throughput: block bootstrap over the window; percentiles: order-statistic bounds). A bar that runs to the chart&apos;s edge without a cap is open: the sample cannot bound that side.</source>
+        <translation>Balken: die %1-%-Konfidenzintervalle jedes Punkts (Durchsatz: Block-Bootstrap über das Fenster; Perzentile: Ordnungsstatistik-Grenzen). Ein Balken, der ohne Abschluss bis zum Diagrammrand reicht, ist offen: die Stichprobe kann diese Seite nicht begrenzen.</translation>
     </message>
 </context>
 <context>

@@ -15,7 +15,9 @@
 #include <QPainter>
 #include <QtTest>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace Throughline;
 
@@ -122,7 +124,11 @@ private:
 
 struct Counts {
     int filled = 0, hollow = 0, ringed = 0, caps = 0;
-    bool operator==(const Counts &) const = default;
+    double longestBar = 0; // longest vertical line of pen c: the open error bar runs to the plot's edge
+    bool operator==(const Counts &o) const
+    {
+        return filled == o.filled && hollow == o.hollow && ringed == o.ringed && caps == o.caps;
+    }
 };
 
 char *toString(const Counts &c)
@@ -150,6 +156,9 @@ Counts countFor(const RecordingEngine &e, const QColor &c)
         if (l.pen.rgb() == c.rgb() && std::abs(l.line.dy()) < 0.01 && l.line.length() > 0.5 &&
             l.line.length() <= 8)
             ++n.caps;
+    for (const auto &l : e.lines)
+        if (l.pen.rgb() == c.rgb() && std::abs(l.line.dx()) < 0.01)
+            n.longestBar = std::max(n.longestBar, std::abs(l.line.dy()));
     return n;
 }
 
@@ -166,8 +175,9 @@ Chart sampleChart()
         ChartPoint p = ChartPoint::measured(
             100.0 * (i + 1), ys[i], i % 2 == 0,
             i % 2 == 0 ? std::vector<std::string>{} : std::vector<std::string>{"window_short", "low_sample"});
-        if (i != 4)
-            p.yInterval = ChartInterval{ys[i] - 4, ys[i] + 5};
+        // The last one's upper side is open (the sample cannot bound it): drawn to the top without a cap.
+        p.yInterval = i != 4 ? ChartInterval{ys[i] - 4, ys[i] + 5}
+                             : ChartInterval{ys[i] - 3, std::numeric_limits<double>::infinity()};
         p.highlighted = i == 2;
         a.points << p;
     }
@@ -248,16 +258,18 @@ private slots:
             const Counts viaPainter = countFor(painted.engine(), c);
             const Counts viaPlot = countFor(qcp.engine(), c);
             QCOMPARE(viaPlot, viaPainter);
-            int ringed = 0, intervals = 0;
+            int ringed = 0, boundedEnds = 0;
             for (const ChartPoint &p : series.points) {
                 ringed += p.highlighted && p.finite() ? 1 : 0;
-                intervals += p.yInterval && p.finite() ? 1 : 0;
+                if (p.yInterval && p.finite())
+                    boundedEnds += (std::isfinite(p.yInterval->low) ? 1 : 0) +
+                                   (std::isfinite(p.yInterval->high) ? 1 : 0);
             }
             const int legendMarker = legend && !series.line ? 1 : 0;
             QCOMPARE(viaPainter.filled, series.markerCount() - series.hollowMarkerCount() + legendMarker);
             QCOMPARE(viaPainter.hollow, series.hollowMarkerCount());
             QCOMPARE(viaPainter.ringed, ringed);
-            QCOMPARE(viaPainter.caps, 2 * intervals);
+            QCOMPARE(viaPainter.caps, boundedEnds);
         }
         // THROUGHLINE_CHART_KEEP=DIR: both renderings as PNG, to look at.
         if (const QString keep = qEnvironmentVariable("THROUGHLINE_CHART_KEEP"); !keep.isEmpty()) {
@@ -277,7 +289,13 @@ private slots:
         // Sanity of the fixture: it does have hollow markers, a ring and error bars.
         QCOMPARE(countFor(painted.engine(), ChartPainter::seriesColor(0)).hollow, 2);
         QCOMPARE(countFor(painted.engine(), ChartPainter::seriesColor(0)).ringed, 1);
-        QCOMPARE(countFor(painted.engine(), ChartPainter::seriesColor(0)).caps, 8);
+        QCOMPARE(countFor(painted.engine(), ChartPainter::seriesColor(0)).caps, 9);
+        // The open bar from y = 9 runs to the plot's top edge (y ≥ 100 on this scale): most of the plot's
+        // height in both renderers, where a bounded one is 9 units of ~110.
+        QVERIFY2(
+            countFor(painted.engine(), ChartPainter::seriesColor(0)).longestBar > 0.5 * size.height(),
+            qPrintable(QString::number(countFor(painted.engine(), ChartPainter::seriesColor(0)).longestBar)));
+        QVERIFY(countFor(qcp.engine(), ChartPainter::seriesColor(0)).longestBar > 0.5 * size.height());
     }
 
     // Region labels (a load point's window) are never clipped to a narrow band and never overlap: a label

@@ -2,7 +2,8 @@
 // (CurvePlot) and History (RunComparison's overlay): a valid point filled at 1000 / TPOT p90; a flagged point
 // drawn hollow with its flags as the reason; a low-sample point (TPOT p90 not reportable) drawn hollow at
 // TPOT mean and saying so; only a point without any TPOT is left out. The legend names hollow points and the
-// run monitor's hover text gives the reason.
+// run monitor's hover text gives the reason. Error bars are the stored intervals on both axes, the same in
+// the run monitor, History's curves and bars, and the report's charts; an open side stays open.
 #include "ui/plots/qcp.h" // first: qcustomplot.h before any other Qt header (STYLE.md)
 
 #include "guitestmain.h"
@@ -11,7 +12,11 @@
 #include "ui/history/runcomparison.h"
 #include "ui/plots/curveplot.h"
 #include "ui/plots/curverule.h"
+#include "ui/report/reportcharts.h"
 #include "ui/report/reportdata.h"
+
+#include <cmath>
+#include <limits>
 
 using namespace Throughline;
 
@@ -109,6 +114,87 @@ private slots:
         QVERIFY(monitor.toolTipAt(QPoint(2, 2)).isEmpty());
     }
 
+    // A real results /3 run (tests/data/results/compare-base.json): every view's error bars are the point's
+    // stored intervals — x the throughput per GPU's bootstrap, y = 1000 / TPOT p90 with TPOT's bounds
+    // swapped.
+    void errorBarsAreTheStoredIntervals()
+    {
+        auto loaded = ReportData::fromResultsJson(THROUGHLINE_TEST_DATA_DIR "/results/compare-base.json");
+        QVERIFY(loaded.ok());
+        const ReportData run = *loaded;
+        const ScenarioResult &s = run.run.scenarios.front();
+        QCOMPARE(s.points.size(), std::size_t(2));
+        const Chart history = RunComparison::overlay({run});
+        const Chart stored = RunComparison::overlay({run}, {RunComparison::storedValues(run, {})}, {});
+        const Chart report = ReportCharts::frontier(u"Chat"_qs, ReportCharts::ofPhase(run.run, "Chat"));
+        const Chart ttft =
+            ReportCharts::latencyVsLoad(u"Chat"_qs, ReportCharts::ofPhase(run.run, "Chat"), "ttft_ms");
+        for (std::size_t i = 0; i < s.points.size(); ++i) {
+            const PointResult &p = s.points[i];
+            const auto x = p.metricInterval("output_tps_per_gpu", "value");
+            const auto tpot = p.metricInterval("tpot_ms", "p90");
+            QVERIFY(x && x->bounded() && tpot && tpot->bounded());
+            auto sameBars = [&](const ChartPoint &cp, const char *view) {
+                QVERIFY2(cp.xInterval && cp.yInterval, view);
+                QCOMPARE(cp.xInterval->low, x->lower);
+                QCOMPARE(cp.xInterval->high, x->upper);
+                QCOMPARE(cp.yInterval->low, 1000.0 / tpot->upper);
+                QCOMPARE(cp.yInterval->high, 1000.0 / tpot->lower);
+                QVERIFY(cp.xInterval->low < cp.x && cp.x < cp.xInterval->high);
+                QVERIFY(cp.yInterval->low < cp.y && cp.y < cp.yInterval->high);
+            };
+            sameBars(*CurveRule::point(p), "curve rule");
+            sameBars(history.series.front().points[int(i)], "History, stored");
+            sameBars(stored.series.front().points[int(i)], "History, stored values");
+            sameBars(report.series.front().points[int(i)], "report frontier");
+            const auto ttftP90 = p.metricInterval("ttft_ms", "p90");
+            QVERIFY(ttftP90 && ttft.series.front().points[int(i)].yInterval);
+            QCOMPARE(ttft.series.front().points[int(i)].yInterval->high, ttftP90->upper);
+        }
+        // Re-derived values carry no stored interval: no bars.
+        DerivedValues derived = RunComparison::storedValues(run, {})[0][0];
+        derived.fromRequests = true;
+        const Chart rederived = RunComparison::overlay({run}, {{{derived}}}, {});
+        QVERIFY(!rederived.series.front().points.front().yInterval);
+        // Another percentile: that percentile's interval.
+        DeriveVariant p50;
+        p50.percentile = 50;
+        const Chart median = RunComparison::overlay({run}, {RunComparison::storedValues(run, p50)}, p50);
+        const auto tpot50 = s.points[0].metricInterval("tpot_ms", "p50");
+        QVERIFY(tpot50 && median.series.front().points[0].yInterval);
+        QCOMPARE(median.series.front().points[0].yInterval->low, 1000.0 / tpot50->upper);
+        // The Compare tab's bars: the operating point's throughput interval.
+        const Chart bars = RunComparison::phaseBars({run}, {RunComparison::storedValues(run, {})},
+                                                    RunComparison::BarMetric::OutputTpsPerGpu, {});
+        const int op = RunComparison::operatingPoint(s);
+        QVERIFY(op >= 0 && bars.series.front().points.front().yInterval);
+        QCOMPARE(bars.series.front().points.front().yInterval->low,
+                 s.points[std::size_t(op)].metricInterval("output_tps_per_gpu", "value")->lower);
+        // The run monitor shows the same, and its hover text gives the intervals.
+        CurvePlot monitor;
+        monitor.resize(600, 400);
+        QList<CurvePlot::Point> points;
+        for (const PointResult &p : s.points)
+            points << *CurvePlot::pointOf(0, p);
+        monitor.setPoints(points);
+        const ChartPoint shown = monitor.chart().series.front().points.front();
+        QVERIFY(shown.xInterval && shown.yInterval);
+        monitor.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&monitor));
+        QTest::qWait(100);
+        const QString tip = monitor.toolTipAt(monitor.pixelOf(points[0].x, points[0].y));
+        QVERIFY2(tip.contains(u"95 % interval"_qs), qPrintable(tip));
+
+        // An open TPOT upper bound (too few requests for it) is an open lower end of 1000 / TPOT.
+        PointResult open = s.points[0];
+        Interval iv = *open.metricInterval("tpot_ms", "p90");
+        iv.upper = std::numeric_limits<double>::infinity();
+        open.intervals.set("tpot_ms", "p90", iv);
+        const auto bar = CurveRule::point(open)->yInterval;
+        QVERIFY(bar && std::isinf(bar->low) && bar->low < 0 && std::isfinite(bar->high));
+        QVERIFY(CurveRule::intervalText(bar, 0.95, 1).contains(u"open"_qs));
+    }
+
     // The run monitor's legend and its target labels never cover each other or the points: the legend sits
     // under the axes, and labels of close horizontal bounds alternate sides. (The legend used to sit in the
     // bottom-left corner, over the labels of the TPOT bounds.)
@@ -121,7 +207,7 @@ private slots:
         QList<CurvePlot::Point> points;
         for (int s = 0; s < 2; ++s)
             for (int c : {4, 8, 16, 32})
-                points << CurvePlot::Point{s, 80.0 * c, 130.0 - 1.5 * c - 10 * s, false, true, {}};
+                points << CurvePlot::Point{s, 80.0 * c, 130.0 - 1.5 * c - 10 * s, false, true, {}, {}, {}, 0};
         monitor.setPoints(points);
         monitor.setMarkers({{false, 10, u"TPOT p90 <= 100 ms"_qs},
                             {false, 5, u"TPOT p90 <= 200 ms"_qs},

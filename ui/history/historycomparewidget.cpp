@@ -5,6 +5,7 @@
 #include "ui/history/exportactions.h"
 #include "ui/history/historyservice.h"
 #include "ui/history/rundeltas.h"
+#include "ui/report/comparisoncomposer.h"
 #include "ui/report/reportwriter.h"
 
 #include <QCheckBox>
@@ -212,21 +213,6 @@ Status HistoryCompareWidget::refresh()
     return load(m_comparedUuids);
 }
 
-QString HistoryCompareWidget::outcomeText(ComparisonOutcome o)
-{
-    switch (o) {
-    case ComparisonOutcome::Regressed:
-        return tr("regressed");
-    case ComparisonOutcome::Improved:
-        return tr("improved");
-    case ComparisonOutcome::WithinNoise:
-        return tr("within noise");
-    case ComparisonOutcome::NotEnoughData:
-        break;
-    }
-    return tr("not enough data");
-}
-
 // How the row's mark was reached, for its tooltip.
 QString HistoryCompareWidget::judgementText(const RunDeltas::Row &r)
 {
@@ -250,7 +236,7 @@ void HistoryCompareWidget::fillDeltas(const std::vector<RunComparison::RunValues
              RunDeltas::compute(m_compared.front(), values.front(), m_compared[i], values[i], variant)) {
             const int row = m_deltas->rowCount();
             m_deltas->insertRow(row);
-            const QString mark = r.outcome                   ? outcomeText(*r.outcome)
+            const QString mark = r.outcome                   ? ComparisonComposer::outcomeText(*r.outcome)
                                  : r.better > 0              ? tr("better")
                                  : r.better < 0              ? tr("worse")
                                  : std::isfinite(r.deltaPct) ? tr("same")

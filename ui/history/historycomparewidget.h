@@ -69,7 +69,6 @@ private:
     Status refresh();
     void apply(HistoryLoads::ComparisonData data);
     void fillDeltas(const std::vector<RunComparison::RunValues> &values, const DeriveVariant &variant);
-    static QString outcomeText(ComparisonOutcome o);
     static QString judgementText(const RunDeltas::Row &r);
     void fillEnvironment();
     // Asks for a file name and writes the comparison PDF; errors in a message box.

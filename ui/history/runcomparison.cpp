@@ -150,6 +150,32 @@ std::vector<const PointRow *> measuredPoints(const RunDetail &detail, const Scen
     return rows;
 }
 
+// A drawn value's stored interval as an error bar: only when the value is that stored statistic itself
+// (a re-derived value, another window or divisor has none).
+std::optional<ChartInterval> storedBar(const PointResult &p, const DerivedValues &v, double drawn,
+                                       std::string_view metric, std::string_view stat)
+{
+    if (v.fromRequests || p.metricValue(metric, stat) != drawn)
+        return std::nullopt;
+    return CurveRule::errorBar(p, metric, stat);
+}
+
+// The same for the curve's y = 1000 / TPOT at a stat.
+std::optional<ChartInterval> storedPerUserBar(const PointResult &p, const DerivedValues &v,
+                                              std::string_view stat)
+{
+    if (v.fromRequests || p.metricValue("tpot_ms", stat) != v.tpotMs)
+        return std::nullopt;
+    return CurveRule::perUserErrorBar(p, stat);
+}
+
+const PointResult *pointOf(const ReportData &run, std::size_t scenario, std::size_t point)
+{
+    if (scenario >= run.run.scenarios.size() || point >= run.run.scenarios[scenario].points.size())
+        return nullptr;
+    return &run.run.scenarios[scenario].points[point];
+}
+
 } // namespace
 
 RunComparison::RunValues RunComparison::storedValues(const ReportData &run, const DeriveVariant &variant)
@@ -200,15 +226,25 @@ Chart RunComparison::overlay(const std::vector<ReportData> &runs, const std::vec
         for (std::size_t s = 0; s < run.run.scenarios.size() && s < values[r].size(); ++s) {
             ChartSeries series;
             bool derived = false, total = false;
-            for (const DerivedValues &v : values[r][s]) {
+            const std::string stat = variant.statKey().toStdString();
+            for (std::size_t k = 0; k < values[r][s].size(); ++k) {
+                const DerivedValues &v = values[r][s][k];
                 double x = v.outputTpsPerGpu;
+                const char *xMetric = "output_tps_per_gpu";
                 if (!(std::isfinite(x) && x > 0)) {
                     x = v.outputTps; // imported files often carry no GPU count
+                    xMetric = "output_tps";
                     total = true;
                 }
                 derived = derived || v.fromRequests;
-                if (std::isfinite(x) && x > 0 && std::isfinite(v.tpotMs) && v.tpotMs > 0)
-                    series.points.append(QPointF(x, 1000.0 / v.tpotMs));
+                if (!(std::isfinite(x) && x > 0 && std::isfinite(v.tpotMs) && v.tpotMs > 0))
+                    continue;
+                ChartPoint cp(x, 1000.0 / v.tpotMs);
+                if (const PointResult *p = pointOf(run, s, k)) {
+                    cp.xInterval = storedBar(*p, v, x, xMetric, "value");
+                    cp.yInterval = storedPerUserBar(*p, v, stat);
+                }
+                series.points.append(cp);
             }
             // Throughput variant: what the values are (re-derived under the chosen window, or the
             // source's own definition: ours steady-state, imported whole-run).
@@ -292,24 +328,33 @@ Chart RunComparison::phaseBars(const std::vector<ReportData> &runs, const std::v
                 continue;
             const DerivedValues &v = values[std::size_t(r)][std::size_t(bestS)][std::size_t(bestP)];
             double y = kNaN;
+            std::string key, stat = "p99";
             switch (metric) {
             case BarMetric::OutputTpsPerGpu:
                 y = v.outputTpsPerGpu;
+                key = "output_tps_per_gpu", stat = "value";
                 if (!std::isfinite(y)) {
                     y = v.outputTps;
+                    key = "output_tps";
                     total = std::isfinite(y);
                 }
                 break;
             case BarMetric::TtftP99:
                 y = v.ttftMs;
+                key = "ttft_ms";
                 break;
             case BarMetric::TpotP99:
                 y = v.tpotMs;
+                key = "tpot_ms";
                 break;
             }
             derived = derived || v.fromRequests;
-            if (std::isfinite(y))
-                bars.points.append(QPointF(ph + (r - (n - 1) / 2.0) * width, y));
+            if (!std::isfinite(y))
+                continue;
+            ChartPoint bar(ph + (r - (n - 1) / 2.0) * width, y);
+            if (const PointResult *p = pointOf(runs[std::size_t(r)], std::size_t(bestS), std::size_t(bestP)))
+                bar.yInterval = storedBar(*p, v, y, key, stat);
+            bars.points.append(bar);
         }
         const ReportData &run = runs[std::size_t(r)];
         QString label = derived ? variant.throughputVariant() +

@@ -18,7 +18,9 @@
 
 namespace Throughline {
 
-// A closed range in data units (absolute values, not ± deltas): an error bar's ends.
+// A range in data units (absolute values, not ± deltas): an error bar's ends. A side the sample cannot
+// bound (a confidence bound that is open, core/stats/interval.h) is infinite: both renderers draw it to the
+// plot's edge without a cap, so an open bar never reads as a tight one.
 struct ChartInterval {
     double low = 0;
     double high = 0;

@@ -198,6 +198,18 @@ void drawLine(QPainter &p, const ChartSeries &s, const QColor &c, const Frame &f
     p.drawPath(path);
 }
 
+// One error bar from `from` to `to` (pixels) with a cap at each finite end; an open end (infinite in data)
+// was clamped to the plot's edge and gets no cap.
+void drawBar(QPainter &p, QPointF from, QPointF to, bool capFrom, bool capTo, bool vertical, double cap)
+{
+    p.drawLine(from, to);
+    const QPointF across = vertical ? QPointF(cap, 0) : QPointF(0, cap);
+    if (capFrom)
+        p.drawLine(from - across, from + across);
+    if (capTo)
+        p.drawLine(to - across, to + across);
+}
+
 void drawErrorBars(QPainter &p, const ChartSeries &s, const QColor &c, const Frame &f, double u)
 {
     p.setPen(QPen(c, 0.7 * u));
@@ -206,17 +218,13 @@ void drawErrorBars(QPainter &p, const ChartSeries &s, const QColor &c, const Fra
         if (!f.drawable(pt))
             continue;
         const QPointF d = f.map(pt);
-        if (pt.yInterval) {
-            const double y0 = f.mapY(pt.yInterval->low), y1 = f.mapY(pt.yInterval->high);
-            p.drawLine(QPointF(d.x(), y0), QPointF(d.x(), y1));
-            p.drawLine(QPointF(d.x() - cap, y0), QPointF(d.x() + cap, y0));
-            p.drawLine(QPointF(d.x() - cap, y1), QPointF(d.x() + cap, y1));
+        if (const auto &iv = pt.yInterval) {
+            const double y0 = f.clampY(iv->low), y1 = f.clampY(iv->high);
+            drawBar(p, {d.x(), y0}, {d.x(), y1}, std::isfinite(iv->low), std::isfinite(iv->high), true, cap);
         }
-        if (pt.xInterval && (!f.logX || pt.xInterval->low > 0)) {
-            const double x0 = f.mapX(pt.xInterval->low), x1 = f.mapX(pt.xInterval->high);
-            p.drawLine(QPointF(x0, d.y()), QPointF(x1, d.y()));
-            p.drawLine(QPointF(x0, d.y() - cap), QPointF(x0, d.y() + cap));
-            p.drawLine(QPointF(x1, d.y() - cap), QPointF(x1, d.y() + cap));
+        if (const auto &iv = pt.xInterval; iv && (!f.logX || iv->low > 0)) {
+            const double x0 = f.clampX(iv->low), x1 = f.clampX(iv->high);
+            drawBar(p, {x0, d.y()}, {x1, d.y()}, std::isfinite(iv->low), std::isfinite(iv->high), false, cap);
         }
     }
 }
@@ -400,6 +408,7 @@ void ChartPainter::draw(QPainter &p, const QRectF &rect, const Chart &chart, dou
         const QColor c = seriesColor(chart.colorIndex(i));
         if (s.bars) {
             drawBars(p, s, c, f, u);
+            drawErrorBars(p, s, c.darker(150), f, u);
             continue;
         }
         if (s.line)

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <limits>
 
 namespace Throughline {
 
@@ -93,17 +94,30 @@ QCPGraph *markerGraph(QCustomPlot *plot, const ChartSeries &s, bool logX, const 
     return g;
 }
 
-void addErrorBars(QCustomPlot *plot, const ChartSeries &s, const QColor &c, bool logX, bool vertical)
+// One QCPErrorBars over the points' error bars of one axis. `capped`: the bounded ends, with whiskers;
+// otherwise the open ends, without: an open end reaches past the axis range, where the axis rect clips it
+// (drawn to the edge). QCPErrorBars draws nothing for a NaN side.
+void addErrorBarSet(QCustomPlot *plot, const ChartSeries &s, const QColor &c, const ChartScale &scale,
+                    bool vertical, bool capped)
 {
+    const double beyond = 0.05 * (vertical ? scale.yMax - scale.yMin : scale.xMax - scale.xMin);
+    const double rangeLow = (vertical ? scale.yMin : scale.xMin) - beyond;
+    const double rangeHigh = (vertical ? scale.yMax : scale.xMax) + beyond;
+    auto reach = [capped](double centre, double end, double rangeEnd) {
+        if (std::isfinite(end) != capped)
+            return std::numeric_limits<double>::quiet_NaN();
+        return std::max(0.0, std::abs((capped ? end : rangeEnd) - centre));
+    };
     QVector<double> x, y, minus, plus;
     for (const ChartPoint &p : s.points) {
         const auto &iv = vertical ? p.yInterval : p.xInterval;
-        if (!iv || !drawable(p, logX))
+        if (!iv || !drawable(p, scale.logX) || (!vertical && scale.logX && !(iv->low > 0)))
             continue;
-        x << p.x, y << p.y;
         const double centre = vertical ? p.y : p.x;
-        minus << std::max(0.0, centre - iv->low);
-        plus << std::max(0.0, iv->high - centre);
+        const double m = reach(centre, iv->low, rangeLow), q = reach(centre, iv->high, rangeHigh);
+        if (std::isnan(m) && std::isnan(q))
+            continue;
+        x << p.x, y << p.y, minus << m, plus << q;
     }
     if (x.isEmpty())
         return;
@@ -116,9 +130,16 @@ void addErrorBars(QCustomPlot *plot, const ChartSeries &s, const QColor &c, bool
     bars->setDataPlottable(anchor);
     bars->setErrorType(vertical ? QCPErrorBars::etValueError : QCPErrorBars::etKeyError);
     bars->setPen(PlotSetup::cosmeticPen(c));
-    bars->setWhiskerWidth(5);
+    bars->setWhiskerWidth(capped ? 5 : 0);
     bars->setData(minus, plus);
     bars->removeFromLegend();
+}
+
+void addErrorBars(QCustomPlot *plot, const ChartSeries &s, const QColor &c, const ChartScale &scale,
+                  bool vertical)
+{
+    addErrorBarSet(plot, s, c, scale, vertical, true);
+    addErrorBarSet(plot, s, c, scale, vertical, false);
 }
 
 void addLine(QCustomPlot *plot, const ChartSeries &s, const QColor &c, bool logX)
@@ -259,12 +280,13 @@ void apply(QCustomPlot *plot, const Chart &chart, const QPalette &palette)
         const QColor c = PlotStyle::series(chart.colorIndex(i), palette);
         if (s.bars) {
             addBars(plot, s, c, scale.logX);
+            addErrorBars(plot, s, c.darker(150), scale, true);
             continue;
         }
         if (s.line)
             addLine(plot, s, c, scale.logX);
-        addErrorBars(plot, s, c, scale.logX, true);
-        addErrorBars(plot, s, c, scale.logX, false);
+        addErrorBars(plot, s, c, scale, true);
+        addErrorBars(plot, s, c, scale, false);
         if (s.dots)
             addMarkers(plot, s, c, background, scale.logX, !s.line);
     }

@@ -63,6 +63,10 @@ QString CurvePlot::toolTipAt(const QPoint &pos) const
                        .arg(m_names.value(nearest->series, tr("scenario %1").arg(nearest->series + 1)))
                        .arg(nearest->x, 0, 'f', 1)
                        .arg(nearest->y, 0, 'f', 1);
+    if (nearest->xInterval || nearest->yInterval)
+        text += u"\n"_qs + tr("tok/s per GPU: %1; tok/s per user: %2")
+                               .arg(CurveRule::intervalText(nearest->xInterval, nearest->level, 1),
+                                    CurveRule::intervalText(nearest->yInterval, nearest->level, 1));
     if (nearest->estimate)
         text += u"\n"_qs + tr("live estimate");
     else if (!nearest->valid)
@@ -75,7 +79,9 @@ std::optional<CurvePlot::Point> CurvePlot::pointOf(int series, const PointResult
     const auto cp = CurveRule::point(point);
     if (!cp)
         return std::nullopt;
-    return Point{series, cp->x, cp->y, false, cp->valid, cp->reason};
+    return Point{series,        cp->x,         cp->y,
+                 false,         cp->valid,     cp->reason,
+                 cp->xInterval, cp->yInterval, point.intervals.level};
 }
 
 void CurvePlot::setSeriesNames(const QStringList &names)
@@ -127,6 +133,8 @@ Chart CurvePlot::chart() const
             ChartPoint cp(p.x, p.y);
             cp.valid = p.valid && !p.estimate;
             cp.reason = p.estimate ? tr("live estimate") : p.reason;
+            cp.xInterval = p.xInterval;
+            cp.yInterval = p.yInterval;
             series.points << cp;
         }
         if (series.points.isEmpty())

@@ -1,7 +1,8 @@
 #pragma once
 // The MLPerf-Endpoints-style curve: output tokens/s per GPU (x) against tokens/s per user
 // (1000 / TPOT p90, y), one point per finished load point, one series per scenario, with target
-// markers (vertical: a throughput target; horizontal: an interactivity floor from a TPOT SLO).
+// markers (vertical: a throughput target; horizontal: an interactivity floor from a TPOT SLO) and each
+// finished point's confidence intervals as error bars on both axes.
 // Drawn through the chart model (chart.h), so live estimates and invalid points are hollow.
 // Few points, so it is rebuilt on change; replots are queued. GUI thread only.
 
@@ -28,6 +29,9 @@ public:
         bool estimate = false; // from live samples; replaced by the engine's aggregate later
         bool valid = true;     // false: a validity flag is raised (drawn hollow, like estimates)
         QString reason;        // the flags, when not valid
+        // Error bars: the point's stored intervals at `level` (none for live estimates).
+        std::optional<ChartInterval> xInterval, yInterval;
+        double level = 0;
     };
     struct Marker {
         bool vertical = true; // vertical: x = value; horizontal: y = value

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace Throughline::CurveRule {
 
@@ -19,14 +20,47 @@ bool positive(double v)
     return std::isfinite(v) && v > 0;
 }
 
+constexpr double kInf = std::numeric_limits<double>::infinity();
+
 } // namespace
+
+std::optional<ChartInterval> errorBar(const PointResult &p, std::string_view metric, std::string_view stat)
+{
+    const auto iv = p.metricInterval(metric, stat);
+    if (!iv)
+        return std::nullopt;
+    return ChartInterval{iv->hasLower() ? iv->lower : -kInf, iv->hasUpper() ? iv->upper : kInf};
+}
+
+std::optional<ChartInterval> perUserErrorBar(const PointResult &p, std::string_view stat)
+{
+    const auto tpot = errorBar(p, "tpot_ms", stat);
+    if (!tpot)
+        return std::nullopt;
+    const double low = std::isfinite(tpot->high) && tpot->high > 0 ? 1000.0 / tpot->high : -kInf;
+    const double high = std::isfinite(tpot->low) && tpot->low > 0 ? 1000.0 / tpot->low : kInf;
+    return ChartInterval{low, high};
+}
+
+QString intervalText(const std::optional<ChartInterval> &interval, double level, int decimals)
+{
+    if (!interval)
+        return tr("no interval");
+    auto end = [decimals](double v) {
+        return std::isfinite(v) ? QString::number(v, 'f', decimals) : tr("open");
+    };
+    return tr("%1 % interval %2–%3")
+        .arg(QString::number(100 * level, 'g', 3), end(interval->low), end(interval->high));
+}
 
 std::optional<ChartPoint> point(const PointResult &p)
 {
     QStringList notes;
     double x = p.metrics.outputTpsPerGpu;
+    const char *xMetric = "output_tps_per_gpu";
     if (!positive(x)) {
         x = p.metrics.outputTps;
+        xMetric = "output_tps";
         notes << tr("total tokens/s (GPU count unknown)");
     }
     auto tpot = p.metricValue("tpot_ms", "p90");
@@ -40,6 +74,8 @@ std::optional<ChartPoint> point(const PointResult &p)
     if (!positive(x) || !tpot || !positive(*tpot))
         return std::nullopt;
     ChartPoint cp = ChartPoint::measured(x, 1000.0 / *tpot, p.validity.valid && !atMean, p.validity.flags);
+    cp.xInterval = errorBar(p, xMetric, "value");
+    cp.yInterval = perUserErrorBar(p, atMean ? "mean" : "p90");
     if (!notes.isEmpty()) {
         if (!cp.reason.isEmpty())
             notes.prepend(cp.reason);

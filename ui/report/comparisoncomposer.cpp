@@ -1,5 +1,6 @@
 #include "ui/report/comparisoncomposer.h"
 
+#include "core/results/runcomparison.h"
 #include "ui/report/reportcharts.h"
 #include "ui/report/reportcomposer.h"
 #include "ui/report/reportwriter.h"
@@ -39,13 +40,47 @@ const PointResult *operatingPoint(const ScenarioResult &s)
     return op >= 0 && op < int(s.points.size()) ? &s.points[std::size_t(op)] : nullptr;
 }
 
-// Better or worse by more than 2 %: coloured; within: left plain (noise of a rerun).
-QColor deltaColor(double deltaPct, bool higherIsBetter)
+QColor outcomeColor(ComparisonOutcome o)
 {
-    if (!std::isfinite(deltaPct) || std::abs(deltaPct) <= 2)
-        return {};
-    const bool better = higherIsBetter ? deltaPct > 0 : deltaPct < 0;
-    return better ? QColor(200, 235, 200) : QColor(245, 185, 185);
+    switch (o) {
+    case ComparisonOutcome::Regressed:
+        return QColor(245, 185, 185);
+    case ComparisonOutcome::Improved:
+        return QColor(200, 235, 200);
+    case ComparisonOutcome::WithinNoise:
+    case ComparisonOutcome::NotEnoughData:
+        break;
+    }
+    return {};
+}
+
+// The comparisons' confidence level: the baseline's intervals' (a campaign setting), else the default.
+double comparisonLevel(const RunResults &run)
+{
+    for (const ScenarioResult &s : run.scenarios)
+        for (const PointResult &p : s.points)
+            if (!p.intervals.empty())
+                return p.intervals.level;
+    return kDefaultConfidenceLevel;
+}
+
+QString valueWithInterval(const Interval &iv)
+{
+    if (std::isnan(iv.estimate))
+        return u"—"_qs;
+    QString text = ReportWriter::number(iv.estimate, 1);
+    if (iv.method != IntervalMethod::None) {
+        auto end = [](double v) {
+            return std::isfinite(v) ? ReportWriter::number(v, 1) : ComparisonComposer::tr("open");
+        };
+        text += u" ["_qs + end(iv.lower) + u", "_qs + end(iv.upper) + u']';
+    }
+    return text;
+}
+
+QString signedPercent(double v)
+{
+    return (v > 0 ? u"+"_qs : QString()) + ReportWriter::number(v * 100, 1);
 }
 
 // Keys that differ between any two runs by nature; not an environment change.
@@ -74,14 +109,14 @@ ComparisonComposer::ComparisonComposer(const std::vector<ReportData> &runs, Repo
 QList<ComparisonComposer::Metric> ComparisonComposer::metrics()
 {
     return {
-        {tr("Out tok/s/GPU"), true, 1,
+        {tr("Out tok/s/GPU"), 1,
          [](const PointResult &p) -> std::optional<double> {
              return std::isfinite(p.metrics.outputTpsPerGpu) ? std::optional(p.metrics.outputTpsPerGpu)
                                                              : std::nullopt;
          }},
-        {tr("TTFT p90 ms"), false, 1, [](const PointResult &p) { return p.metricValue("ttft_ms", "p90"); }},
-        {tr("TPOT p90 ms"), false, 2, [](const PointResult &p) { return p.metricValue("tpot_ms", "p90"); }},
-        {tr("Goodput req/s"), true, 2,
+        {tr("TTFT p90 ms"), 1, [](const PointResult &p) { return p.metricValue("ttft_ms", "p90"); }},
+        {tr("TPOT p90 ms"), 2, [](const PointResult &p) { return p.metricValue("tpot_ms", "p90"); }},
+        {tr("Goodput req/s"), 2,
          [](const PointResult &p) -> std::optional<double> {
              return std::isfinite(p.metrics.goodputRps) ? std::optional(p.metrics.goodputRps) : std::nullopt;
          }},
@@ -91,6 +126,7 @@ QList<ComparisonComposer::Metric> ComparisonComposer::metrics()
 void ComparisonComposer::compose()
 {
     summary();
+    beyondNoise();
     deltas();
     verdictChanges();
     frontiers();
@@ -111,10 +147,91 @@ void ComparisonComposer::summary()
             tr("%1: run %2 · %3 · started %4 UTC · %n scenario(s)", nullptr, int(r.scenarios.size()))
                 .arg(role, qs(r.runId), qs(r.campaignName), qs(r.startedUtc)));
     }
-    m_doc.paragraph(tr("Deltas are candidate − baseline at each scenario's operating point; green: better by "
-                       "more than 2 %, red: worse by more than 2 % (a rerun's noise stays plain)."),
-                    ReportDoc::Type::Small, ReportDoc::muted());
+    m_doc.paragraph(
+        tr("Whether a run changed is judged beyond the runs' noise from their confidence intervals, as "
+           "throughline-cli compare does; the deltas at the operating points follow as plain "
+           "numbers."),
+        ReportDoc::Type::Small, ReportDoc::muted());
     m_doc.space(6);
+}
+
+QString ComparisonComposer::outcomeText(ComparisonOutcome o)
+{
+    switch (o) {
+    case ComparisonOutcome::Regressed:
+        return tr("regressed");
+    case ComparisonOutcome::Improved:
+        return tr("improved");
+    case ComparisonOutcome::WithinNoise:
+        return tr("within noise");
+    case ComparisonOutcome::NotEnoughData:
+        break;
+    }
+    return tr("not enough data");
+}
+
+void ComparisonComposer::beyondNoise()
+{
+    const ReportData &base = m_runs.front();
+    const double level = comparisonLevel(base.run);
+    const std::vector<MetricStat> metrics = defaultComparisonMetrics();
+    QStringList names;
+    for (const MetricStat &m : metrics)
+        names << qs(m.label());
+    m_doc.subsection(tr("Changes beyond noise"), 90);
+    m_doc.paragraph(
+        tr("Each metric (%1) at each load point both runs measured is one test of the change candidate ÷ "
+           "baseline − 1, from the two runs' %2 % intervals and a %3 % noise floor per run; Holm's rule over "
+           "all of a candidate's tests keeps the chance of any false regressed or improved at %4 %. An open "
+           "interval (too few requests) is not enough data. Values: estimate [lower, upper].")
+            .arg(names.join(u", "_qs), ReportWriter::number(100 * level, 0),
+                 ReportWriter::number(100 * kDefaultNoiseFloor, 0),
+                 ReportWriter::number(100 * (1 - level), 0)),
+        ReportDoc::Type::Small, ReportDoc::muted());
+    for (std::size_t c = 1; c < m_runs.size(); ++c) {
+        const NoiseAwareComparison cmp = compareRunResults(base.run, m_runs[c].run, metrics, level);
+        std::map<ComparisonOutcome, int> counts;
+        for (const ComparisonResult &r : cmp.results)
+            ++counts[r.outcome];
+        const bool all = int(cmp.results.size()) <= kMaxListedComparisons;
+        m_doc.paragraph(tr("Candidate %1: %2 — %3 regressed, %4 improved, %5 within noise, %6 without enough "
+                           "data over %7 shared load points.")
+                            .arg(shortId(m_runs[c]), outcomeText(cmp.overall))
+                            .arg(counts[ComparisonOutcome::Regressed])
+                            .arg(counts[ComparisonOutcome::Improved])
+                            .arg(counts[ComparisonOutcome::WithinNoise])
+                            .arg(counts[ComparisonOutcome::NotEnoughData])
+                            .arg(cmp.sharedPoints),
+                        ReportDoc::Type::Body,
+                        cmp.overall == ComparisonOutcome::Regressed ? QColor(150, 20, 20) : ReportDoc::ink(),
+                        true);
+        QList<Row> rows;
+        for (std::size_t i = 0; i < cmp.results.size(); ++i) {
+            const ComparisonResult &r = cmp.results[i];
+            if (!all && r.outcome == ComparisonOutcome::WithinNoise)
+                continue;
+            const bool tested = r.outcome != ComparisonOutcome::NotEnoughData;
+            const QColor bg = outcomeColor(r.outcome);
+            const QString point = qs(r.point); // "<scenario id> C=16"
+            rows.append({Cell{point.section(u' ', 0, -2), {}}, Cell{point.section(u' ', -1), {}},
+                         Cell{qs(r.metric), {}}, Cell{valueWithInterval(cmp.inputs[i].baseline), {}},
+                         Cell{valueWithInterval(cmp.inputs[i].candidate), {}},
+                         Cell{tested ? signedPercent(r.effect) : QString(), bg, true},
+                         Cell{tested ? u"["_qs + signedPercent(r.effectInterval.lower) + u", "_qs +
+                                           signedPercent(r.effectInterval.upper) + u']'
+                                     : QString(),
+                              bg},
+                         Cell{outcomeText(r.outcome), bg, r.outcome == ComparisonOutcome::Regressed}});
+        }
+        if (!all)
+            m_doc.paragraph(
+                tr("%1 comparisons within noise are not listed.").arg(counts[ComparisonOutcome::WithinNoise]),
+                ReportDoc::Type::Small, ReportDoc::muted());
+        if (!rows.isEmpty())
+            m_doc.table({tr("Scenario"), tr("Load"), tr("Metric"), tr("Baseline"), tr("Candidate"),
+                         tr("Change %"), tr("Interval %"), tr("Outcome")},
+                        rows, ReportDoc::Type::Small);
+    }
 }
 
 void ComparisonComposer::deltas()
@@ -137,11 +254,11 @@ void ComparisonComposer::deltas()
                     ds.prepend(u'+');
                 if (std::isfinite(pct) && pct > 0)
                     ps.prepend(u'+');
-                const QColor bg = deltaColor(pct, m.higherIsBetter);
+                // Plain numbers: whether a change is beyond noise is "Changes beyond noise"'s judgement.
                 rows.append({Cell{qs(bs.id), {}}, Cell{shortId(m_runs[c]), {}}, Cell{m.label, {}},
                              Cell{ReportWriter::number(bv ? *bv : std::nan(""), m.decimals), {}},
                              Cell{ReportWriter::number(cv ? *cv : std::nan(""), m.decimals), {}},
-                             Cell{ds, bg, true}, Cell{ps, bg, true}});
+                             Cell{ds, {}, true}, Cell{ps, {}, true}});
             }
         }
     m_doc.subsection(tr("Deltas per metric at the operating points"), 80);

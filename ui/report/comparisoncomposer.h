@@ -1,10 +1,14 @@
 #pragma once
 // What the comparison report says (`report --compare BASE CAND…`, docs/report.md): the runs
-// compared, the deltas per metric at each scenario's operating point (candidate − baseline, and in
-// %, coloured better/worse by the metric's direction), verdict changes, the frontier per phase with
-// every run overlaid (baseline solid, candidates dashed), and what changed in the recorded
-// environment between the runs. Scenarios are matched by id. Lays out onto a ReportDoc; any thread.
+// compared, the changes beyond noise (the noise-aware comparison of `throughline-cli compare`,
+// core/results/runcomparison.h: per metric and shared load point regressed / improved / within noise / not
+// enough data with the change's interval, Holm's rule over the candidate's comparisons), the plain deltas
+// per metric at each scenario's operating point (candidate − baseline, and in %), verdict changes, the
+// frontier per phase with every run overlaid (baseline solid, candidates dashed, error bars from the
+// intervals), and what changed in the recorded environment between the runs. Scenarios are matched by id.
+// Lays out onto a ReportDoc; any thread.
 
+#include "core/stats/noisecomparison.h"
 #include "ui/report/reportdata.h"
 #include "ui/report/reportdoc.h"
 
@@ -22,17 +26,22 @@ public:
     ComparisonComposer(const std::vector<ReportData> &runs, ReportDoc &doc);
     void compose();
 
-    // A metric compared at the operating points: its value in a scenario, and whether higher is better.
+    // A metric of the plain deltas at the operating points: its value in a scenario.
     struct Metric {
         QString label;
-        bool higherIsBetter = true;
         int decimals = 1;
         std::optional<double> (*value)(const PointResult &) = nullptr;
     };
     static QList<Metric> metrics();
+    // "regressed", "improved", "within noise", "not enough data" (translated); the Compare tab says the same.
+    static QString outcomeText(ComparisonOutcome o);
+    // Beyond this many comparisons per candidate the table lists only the changes and those without enough
+    // data; the rest are counted.
+    static constexpr int kMaxListedComparisons = 48;
 
 private:
     void summary();
+    void beyondNoise();
     void deltas();
     void verdictChanges();
     void frontiers();

@@ -1,5 +1,7 @@
 #include "ui/report/reportcharts.h"
 
+#include "ui/plots/curverule.h"
+
 #include <cmath>
 
 namespace Throughline {
@@ -91,20 +93,13 @@ Chart ReportCharts::frontier(const QString &phase, const std::vector<const Scena
         ChartSeries series;
         series.name = deploymentName(*s);
         for (int i = 0; i < int(s->points.size()); ++i) {
-            const PointResult &p = s->points[std::size_t(i)];
-            const double x = p.metrics.outputTpsPerGpu;
-            // TPOT p90 is not reportable below n = 100: such points are drawn hollow at TPOT mean.
-            std::optional<double> tpot = p90(p.metrics.tpotMs);
-            QString approx;
-            if (!tpot && p.metrics.tpotMs.n > 0) {
-                tpot = p.metrics.tpotMs.mean;
-                approx = tr("TPOT mean (p90 needs n ≥ 100, n=%1)").arg(p.metrics.tpotMs.n);
-            }
-            if (!tpot || !(*tpot > 0) || !std::isfinite(x))
+            // The run monitor's rule (curverule.h): hollow when invalid or drawn at TPOT mean, error bars
+            // from the point's intervals.
+            auto cp = CurveRule::point(s->points[std::size_t(i)]);
+            if (!cp)
                 continue;
-            ChartPoint cp = measuredPoint(x, 1000.0 / *tpot, p, approx);
-            cp.highlighted = i == s->verdict.operatingPoint;
-            series.points << cp;
+            cp->highlighted = i == s->verdict.operatingPoint;
+            series.points << *cp;
         }
         chart.series << series;
     }
@@ -130,8 +125,11 @@ Chart ReportCharts::latencyVsLoad(const QString &phase, const std::vector<const 
                 v = st.mean;
                 approx = tr("mean (p90 needs n ≥ 100, n=%1)").arg(st.n);
             }
-            if (v && std::isfinite(*v))
-                series.points << measuredPoint(loadValue(p.load), *v, p, approx);
+            if (!v || !std::isfinite(*v))
+                continue;
+            ChartPoint cp = measuredPoint(loadValue(p.load), *v, p, approx);
+            cp.yInterval = CurveRule::errorBar(p, metric, approx.isEmpty() ? "p90" : "mean");
+            series.points << cp;
         }
         chart.series << series;
     }
@@ -147,8 +145,11 @@ Chart ReportCharts::throughputVsLoad(const QString &phase,
         ChartSeries series;
         series.name = deploymentName(*s);
         for (const PointResult &p : s->points)
-            if (std::isfinite(p.metrics.outputTpsPerGpu))
-                series.points << measuredPoint(loadValue(p.load), p.metrics.outputTpsPerGpu, p, {});
+            if (std::isfinite(p.metrics.outputTpsPerGpu)) {
+                ChartPoint cp = measuredPoint(loadValue(p.load), p.metrics.outputTpsPerGpu, p, {});
+                cp.yInterval = CurveRule::errorBar(p, "output_tps_per_gpu", "value");
+                series.points << cp;
+            }
         chart.series << series;
     }
     return chart;
@@ -168,6 +169,19 @@ Chart ReportCharts::telemetryVsLoad(const QString &phase,
         chart.series << series;
     }
     return chart;
+}
+
+QString ReportCharts::errorBarNote(const RunResults &run)
+{
+    for (const ScenarioResult &s : run.scenarios)
+        for (const PointResult &p : s.points)
+            if (!p.intervals.empty())
+                return tr("Bars: each point's %1 % confidence intervals (throughput: block bootstrap over "
+                          "the "
+                          "window; percentiles: order-statistic bounds). A bar that runs to the chart's edge "
+                          "without a cap is open: the sample cannot bound that side.")
+                    .arg(QString::number(100 * p.intervals.level, 'g', 3));
+    return {};
 }
 
 bool ReportCharts::hasPoints(const Chart &chart)

@@ -2,7 +2,8 @@
 // The report's chart descriptions (chart model, ui/plots/chart.h) built from a run's results: the
 // frontier (output tokens/s per GPU vs tokens/s per user) with every deployment of a phase overlaid,
 // latency and throughput against the offered load, and server telemetry against the load. Every
-// point is drawn: invalid ones hollow, with their flags as the reason. Plain functions, any thread.
+// point is drawn: invalid ones hollow, with their flags as the reason; a value with a stored interval gets
+// an error bar (curverule.h). Plain functions, any thread.
 
 #include "core/results/resultsjson.h"
 #include "ui/plots/chart.h"
@@ -31,6 +32,9 @@ public:
     static Chart telemetryVsLoad(const QString &phase, const std::vector<const ScenarioResult *> &scenarios,
                                  const std::string &key, const QString &yLabel, double scale);
     static bool hasPoints(const Chart &chart);
+    // What the charts' error bars are ("Bars: 95 % confidence intervals …"); empty when no point of the run
+    // has intervals (runs before results /3, most imports).
+    static QString errorBarNote(const RunResults &run);
 };
 
 } // namespace Throughline

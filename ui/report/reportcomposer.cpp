@@ -359,9 +359,11 @@ void ReportComposer::summary()
     if (!frontiers.isEmpty()) {
         m_doc.subsection(tr("Headline frontier per phase"), 170, false);
         m_doc.chartGrid(frontiers, 2, 170);
+        const QString bars = ReportCharts::errorBarNote(run);
         m_doc.paragraph(
             tr("Every deployment of a phase overlaid. Ringed: the operating point. Hollow: an invalid "
-               "point or one drawn at TPOT mean because p90 is not reportable below n = 100."),
+               "point or one drawn at TPOT mean because p90 is not reportable below n = 100.") +
+                (bars.isEmpty() ? QString() : u" "_qs + bars),
             ReportDoc::Type::Small, ReportDoc::muted());
     }
     m_doc.contents(tr("Contents"));
@@ -444,6 +446,8 @@ void ReportComposer::phaseSection(const std::string &phase)
         if (ReportCharts::hasPoints(c))
             grid << c;
     m_doc.chartGrid(grid, 2, 165);
+    if (const QString bars = ReportCharts::errorBarNote(m_data.run); !bars.isEmpty())
+        m_doc.paragraph(bars, ReportDoc::Type::Small, ReportDoc::muted());
     for (const ScenarioResult *s : scenarios)
         scenarioBlock(*s);
 }

@@ -681,6 +681,52 @@ private slots:
         QVERIFY(checked >= 2);
     }
 
+    // The comparison report's "Changes beyond noise": two real demo runs (tests/data/results, jitter 0.1)
+    // where the candidate's deployment is 10 % slower — the candidate regressed, on output_tps at both
+    // points, with each value's interval printed; a run against itself is within noise, and nothing
+    // regressed.
+    void comparisonBeyondNoise()
+    {
+        auto load = [](const char *name) {
+            auto r = ReportData::fromResultsJson(std::string(THROUGHLINE_TEST_DATA_DIR "/results/") + name);
+            if (!r)
+                qFatal("%s", r.error().message.c_str());
+            return *r;
+        };
+        const ReportData base = load("compare-base.json"), slow = load("compare-slow10.json");
+        auto pdfText = [this](const std::vector<ReportData> &runs, const QString &name) {
+            const QString pdf = m_dir.filePath(name);
+            if (!ReportWriter::writeComparison(runs, pdf, {}).ok())
+                return QString();
+            if (qEnvironmentVariableIsSet("THROUGHLINE_REPORT_KEEP"))
+                QFile::copy(pdf, qEnvironmentVariable("THROUGHLINE_REPORT_KEEP") + u'/' + name);
+            return tool(u"pdftotext"_qs, {u"-layout"_qs, pdf, u"-"_qs})
+                .normalized(QString::NormalizationForm_KC);
+        };
+        const QString text = pdfText({base, slow}, u"compare-noise.pdf"_qs);
+        QVERIFY(text.contains(u"Changes beyond noise"_qs));
+        const QString id = QString::fromStdString(slow.run.runId.substr(0, 8));
+        const QString folded = text.simplified(); // paragraphs wrap
+        QVERIFY2(folded.contains(
+                     QRegularExpression(u"Candidate "_qs + id + u": regressed — [1-9]\\d* regressed"_qs)),
+                 qPrintable(folded));
+        // Each shared point's throughput row: its load, the metric, the two values with intervals, a negative
+        // change with its interval, regressed.
+        const QRegularExpression row(
+            u"output_tps\\s+[\\d.]+ \\[[\\d.]+, [\\d.]+\\]\\s+[\\d.]+ \\[[\\d.]+, [\\d.]+\\]\\s+"
+            u"-[\\d.]+\\s+\\[-[\\d.]+, -[\\d.]+\\]\\s+regressed"_qs);
+        int regressedRows = 0;
+        for (const QString &line : text.split(u'\n'))
+            regressedRows +=
+                line.contains(row) && (line.contains(u" C=8 "_qs) || line.contains(u" C=16 "_qs)) ? 1 : 0;
+        QVERIFY2(regressedRows == 2, qPrintable(text));
+
+        const QString same = pdfText({base, base}, u"compare-same.pdf"_qs);
+        QVERIFY2(same.simplified().contains(
+                     QRegularExpression(u"Candidate \\w+: within noise — 0 regressed, 0 improved"_qs)),
+                 qPrintable(same));
+    }
+
     // A narrow table cell holding one word wider than its column (a run id) breaks inside that word only:
     // the rest of the cell keeps its words whole. Ids of different letters (different widths) put the
     // forced break at different places; "stored point N" must come out whole for every one (the planner
