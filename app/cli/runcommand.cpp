@@ -150,9 +150,12 @@ int runRun(Context &ctx)
     std::shared_ptr<MlperfMode> mlperf;
     if (const int rc = prepareMlperfRun(ctx, parser, list, mlperf); rc >= 0)
         return rc;
-    // Targets table referenced by the campaign (relative to the campaign file), loaded once as the GUI does.
+    // Targets table referenced by the campaign (relative to the campaign file) and targets.baseline_run from
+    // the history, loaded once as the GUI does. A shard (a cluster node, whose history rarely holds the
+    // baseline) is judged without the baseline; merge judges the whole run.
     auto loadedTargets = loadRunTargets(
-        campaign, (resuming ? resume.campaignDir : QFileInfo(loaded->path).absolutePath()).toStdString());
+        campaign, (resuming ? resume.campaignDir : QFileInfo(loaded->path).absolutePath()).toStdString(),
+        shard.whole() ? HistoryPath::resolve(ctx.global().db.toStdString()) : std::string());
     if (!loadedTargets) {
         std::fprintf(stderr, "%s\n", loadedTargets.error().message.c_str());
         return ExitBadInput;

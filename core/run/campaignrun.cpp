@@ -1,8 +1,11 @@
 #include "core/run/campaignrun.h"
 
 #include "core/campaign/campaignhash.h"
+#include "core/results/baselinerows.h"
 #include "core/run/heldrecords.h"
 #include "core/run/runrecording.h"
+#include "core/storage/historyreader.h"
+#include "core/storage/runexporter.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,12 +19,44 @@ namespace Throughline {
 
 std::vector<TargetRow> RunTargets::rowsFor(const Scenario &scenario) const
 {
-    return table ? table->matching(scenario) : std::vector<TargetRow>{};
+    std::vector<TargetRow> rows = table ? table->matching(scenario) : std::vector<TargetRow>{};
+    for (const TargetRow &r : baselineRows)
+        if (r.matches(scenario))
+            rows.push_back(r);
+    return rows;
 }
 
-Result<RunTargets> loadRunTargets(const Campaign &campaign, const std::string &baseDir)
+namespace {
+Status loadBaseline(RunTargets &out, const std::string &prefix, const std::string &historyDb)
+{
+    auto fail = [&prefix](const std::string &why) {
+        return makeError(ErrorCode::InvalidInput, "targets.baseline_run \"" + prefix + "\": " + why);
+    };
+    HistoryReader reader;
+    if (auto st = reader.open(historyDb); !st)
+        return fail(st.error().message);
+    auto uuid = reader.resolveRun(prefix);
+    if (!uuid)
+        return fail(uuid.error().message);
+    auto json = RunExporter::toJson(reader, *uuid);
+    if (!json)
+        return fail(json.error().message);
+    auto run = RunResults::fromJson(*json);
+    if (!run)
+        return fail(run.error().message);
+    out.baselineRows = baselineRowsOfRun(*run);
+    out.baselineRunId = *uuid;
+    return Ok{};
+}
+} // namespace
+
+Result<RunTargets> loadRunTargets(const Campaign &campaign, const std::string &baseDir,
+                                  const std::string &historyDb)
 {
     RunTargets out;
+    if (!campaign.targets.baselineRun.empty() && !historyDb.empty())
+        if (auto st = loadBaseline(out, campaign.targets.baselineRun, historyDb); !st)
+            return st.error();
     if (campaign.targets.file.empty())
         return out;
     std::string path = campaign.targets.file;

@@ -26,16 +26,22 @@
 
 namespace Throughline {
 
-// The campaign's target table, loaded once per run.
+// The campaign's target table and baseline, loaded once per run.
 struct RunTargets {
     std::optional<TargetTable> table;
     nlohmann::json used; // stored with the run (targets_used): {name, file, preset, text}; null = none
+    // targets.baseline_run's rows (core/results/baselinerows.h), judged with the table's.
+    std::vector<TargetRow> baselineRows;
+    std::string baselineRunId; // full id; "" = no baseline
     std::vector<TargetRow> rowsFor(const Scenario &scenario) const;
 };
 
 // Loads `campaign.targets.file` (relative to baseDir unless absolute or a ":/" resource; "#preset" suffix
-// kept); no file = no table.
-Result<RunTargets> loadRunTargets(const Campaign &campaign, const std::string &baseDir);
+// kept); no file = no table. With `historyDb`, targets.baseline_run is read from it: each scenario of that
+// run adds its Exemplar baseline rows (the same rows the Targets page judges with). A baseline the history
+// does not hold is an error naming the field and the run.
+Result<RunTargets> loadRunTargets(const Campaign &campaign, const std::string &baseDir,
+                                  const std::string &historyDb = {});
 
 // Results (identity, points, verdict) of an outcome, every scenario judged once against its SLOs and the
 // targets: what both apps show, store and write.

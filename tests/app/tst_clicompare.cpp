@@ -7,6 +7,7 @@
 #include "clitestprocess.h"
 #include "demosimprocess.h"
 
+#include <QFile>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -29,7 +30,7 @@ private slots:
 private:
     // Runs the Chat phase against a fresh simulator with `simArgs`; returns its output directory.
     QString runChat(const QString &name, const QStringList &simArgs, const QStringList &extra = {},
-                    CliRun *result = nullptr);
+                    CliRun *result = nullptr, const QString &campaign = {});
     CliRun cli(const QStringList &args) { return runCli(m_db, args, 120000); }
 
     QTemporaryDir m_dir;
@@ -37,7 +38,7 @@ private:
 };
 
 QString TestCliCompare::runChat(const QString &name, const QStringList &simArgs, const QStringList &extra,
-                                CliRun *result)
+                                CliRun *result, const QString &campaign)
 {
     QProcess sim;
     QString error;
@@ -45,7 +46,9 @@ QString TestCliCompare::runChat(const QString &name, const QStringList &simArgs,
     if (url.isEmpty())
         qFatal("%s", qPrintable(error));
     const QString out = m_dir.filePath(name);
-    const CliRun r = cli(QStringList{u"run"_s, m_campaign, u"--endpoint"_s, url, u"--out"_s, out} + extra);
+    const CliRun r = cli(QStringList{u"run"_s, campaign.isEmpty() ? m_campaign : campaign, u"--endpoint"_s,
+                                     url, u"--out"_s, out} +
+                         extra);
     stopDemoSim(sim);
     if (result)
         *result = r;
@@ -149,15 +152,47 @@ void TestCliCompare::badInput()
 }
 
 // The nightly gate: a slower build run with --baseline auto compares itself with the campaign's previous
-// run in the history and exits 1.
+// run in the history and exits 1. The same run names the base run as the campaign's targets.baseline_run:
+// its verdicts carry that run's Exemplar rows (≥ 95 % of its throughput per GPU, judged with its interval),
+// which the 25 % slower deployment fails — as the Targets page judges it.
 void TestCliCompare::runBaselineAutoGates()
 {
+    QFile baseResults(m_base + u"/results.json"_s);
+    QVERIFY(baseResults.open(QIODevice::ReadOnly));
+    const QString baseId = QJsonDocument::fromJson(baseResults.readAll()).object()[u"run_id"_s].toString();
+    QFile campaignFile(m_campaign);
+    QVERIFY(campaignFile.open(QIODevice::ReadOnly));
+    QJsonObject campaign = QJsonDocument::fromJson(campaignFile.readAll()).object();
+    campaign[u"targets"_s] = QJsonObject{{u"baseline_run"_s, baseId.left(8)}};
+    const QString withBaseline =
+        writeTestFile(m_dir.filePath(u"chat-baseline.json"_s), QJsonDocument(campaign).toJson());
     CliRun r;
-    runChat(u"slow-gated"_s, {u"--jitter"_s, u"0.1"_s, u"--slowdown"_s, u"25"_s},
-            {u"--baseline"_s, m_base + u"/results.json"_s}, &r);
+    const QString out = runChat(u"slow-gated"_s, {u"--jitter"_s, u"0.1"_s, u"--slowdown"_s, u"25"_s},
+                                {u"--baseline"_s, m_base + u"/results.json"_s}, &r, withBaseline);
     QVERIFY2(r.code == 1, qPrintable(QString::number(r.code) + u'\n' + r.out + r.err));
     QVERIFY2(r.out.contains(u"compared with the baseline"_s) && r.out.contains(u"overall: regressed"_s),
              qPrintable(r.out));
+    QFile results(out + u"/results.json"_s);
+    QVERIFY(results.open(QIODevice::ReadOnly));
+    const QJsonObject verdict = QJsonDocument::fromJson(results.readAll())
+                                    .object()[u"scenarios"_s]
+                                    .toArray()
+                                    .first()[u"verdict"_s]
+                                    .toObject();
+    int baselineChecks = 0;
+    for (const QJsonValue &c : verdict[u"checks"_s].toArray()) {
+        if (c[u"kind"_s].toString() != u"baseline"_s)
+            continue;
+        ++baselineChecks;
+        QVERIFY2(c[u"source"_s].toString().startsWith(u"run "_s + baseId.left(8)),
+                 qPrintable(c[u"source"_s].toString()));
+        if (c[u"metric"_s].toString() == u"output_tps_per_gpu"_s) {
+            QCOMPARE(c[u"result"_s].toString(), u"fail"_s);
+            QVERIFY(c[u"target_interval"_s].isObject()); // the baseline's own interval
+        }
+    }
+    QCOMPARE(baselineChecks, 2); // output_tps_per_gpu ≥ 95 %, ttft_ms mean ≤
+    QCOMPARE(verdict[u"status"_s].toString(), u"fail"_s);
     const qsizetype at = r.out.indexOf(u"recorded run "_s);
     QVERIFY2(at >= 0, qPrintable(r.out));
     const QString gatedId = r.out.mid(at + 13, 36);

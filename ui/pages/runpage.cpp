@@ -361,7 +361,7 @@ bool RunPage::start()
     const std::string baseDir = !docPath.isEmpty() && !docPath.startsWith(u':')
                                     ? QFileInfo(docPath).absolutePath().toStdString()
                                     : "";
-    auto targets = loadRunTargets(c, baseDir);
+    auto targets = loadRunTargets(c, baseDir, m_databasePath.toStdString()); // with targets.baseline_run
     if (!targets) {
         m_status->setText(
             tr("Cannot load the target table: %1").arg(QString::fromStdString(targets.error().message)));

@@ -91,20 +91,6 @@ Scenario scenarioOf(const ScenarioResult &s)
     return sc;
 }
 
-// The verdict's operating point, else the valid point with the highest output tokens/s per GPU (-1: none).
-int baselinePoint(const ScenarioResult &s)
-{
-    if (s.verdict.operatingPoint >= 0 && s.verdict.operatingPoint < int(s.points.size()))
-        return s.verdict.operatingPoint;
-    int op = -1;
-    for (int i = 0; i < int(s.points.size()); ++i)
-        if (s.points[std::size_t(i)].validity.valid &&
-            (op < 0 || s.points[std::size_t(i)].metrics.outputTpsPerGpu >
-                           s.points[std::size_t(op)].metrics.outputTpsPerGpu))
-            op = i;
-    return op;
-}
-
 } // namespace
 
 std::vector<Verdict> judge(const ReportData &run, const std::vector<TargetRow> &rows)
@@ -119,26 +105,6 @@ std::vector<Verdict> judge(const ReportData &run, const std::vector<TargetRow> &
             if (r.matches(sc))
                 matching.push_back(r);
         out.push_back(judgeScenario(sc, s.points, matching, options));
-    }
-    return out;
-}
-
-std::vector<TargetRow> baselineRows(const ReportData &baseline, const std::string &uuid)
-{
-    std::vector<TargetRow> out;
-    for (const ScenarioResult &s : baseline.run.scenarios) {
-        const int op = baselinePoint(s);
-        if (op < 0)
-            continue;
-        for (TargetRow row :
-             baselineRowsFromPoint(s.points[std::size_t(op)], "run " + uuid.substr(0, 8) + " " + s.id)) {
-            row.model = s.model;
-            row.backend = s.backend;
-            row.gpu = s.gpu;
-            row.gpus = s.gpus;
-            row.phase = s.phase;
-            out.push_back(std::move(row));
-        }
     }
     return out;
 }

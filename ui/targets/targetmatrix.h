@@ -17,9 +17,6 @@ namespace Throughline::TargetMatrix {
 
 // One verdict per scenario of the run, under the rows that match it (scenario SLOs not added).
 std::vector<Verdict> judge(const ReportData &run, const std::vector<TargetRow> &rows);
-// Exemplar baseline rows from each scenario's operating point (its verdict's, else the highest-throughput
-// valid point), scoped to that scenario (model, backend, GPU, count, phase).
-std::vector<TargetRow> baselineRows(const ReportData &baseline, const std::string &uuid);
 // Columns Scenario, Verdict, Operating point, then one per metric/stat checked; cells "value (margin %)",
 // Qt::UserRole of a check cell = its outcome key (pass|fail|info|n/a).
 void fill(QTableWidget *matrix, const ReportData &run, const std::vector<Verdict> &verdicts);

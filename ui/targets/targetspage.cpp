@@ -1,5 +1,6 @@
 #include "ui/targets/targetspage.h"
 
+#include "core/results/baselinerows.h"
 #include "core/storage/historyreader.h"
 #include "ui/document/campaigndocument.h"
 #include "ui/targets/targetmatrix.h"
@@ -369,7 +370,7 @@ void TargetsPage::loadBaseline()
             uuid = *full;
             auto data = ReportData::fromHistory(reader, uuid);
             if (data)
-                m_baselineRows = baselineRows(*data, uuid);
+                m_baselineRows = baselineRowsOfRun(data->run); // core/results/baselinerows.h
             else
                 st = data.error();
         }
@@ -409,11 +410,6 @@ void TargetsPage::fillMatrix(const std::vector<Verdict> &verdicts)
 std::vector<Verdict> TargetsPage::judge(const ReportData &run, const std::vector<TargetRow> &rows)
 {
     return TargetMatrix::judge(run, rows);
-}
-
-std::vector<TargetRow> TargetsPage::baselineRows(const ReportData &baseline, const std::string &uuid)
-{
-    return TargetMatrix::baselineRows(baseline, uuid);
 }
 
 } // namespace Throughline

@@ -56,9 +56,6 @@ public:
 
     // One verdict per scenario of the run, under the given rows (scenario SLOs not added).
     static std::vector<Verdict> judge(const ReportData &run, const std::vector<TargetRow> &rows);
-    // Exemplar baseline rows (output_tps_per_gpu >=, ttft_ms mean <=) from each scenario's operating point
-    // of a stored run (the highest-throughput valid point when none was chosen), scoped to the scenario.
-    static std::vector<TargetRow> baselineRows(const ReportData &baseline, const std::string &uuid);
 
 private:
     QWidget *buildTableBar();
