@@ -13,6 +13,8 @@
 #include "core/sim/virtualclosedloop.h"
 #include "core/stats/noisecomparison.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -27,9 +29,10 @@ struct StudyConfig {
     int oslMax = 192;
     double jitter = 0.1;
     double slowdownPct = 0;
-    std::size_t slices = 0;                           // bootstrap time slices (0 = pointintervals' default)
-    int requests() const { return 10 * concurrency; } // the closed loop's default budget: 10 × C …
-    int warmup() const { return 2 * concurrency; }    // … of which 2 × C warm-up
+    std::size_t slices = 0; // bootstrap time slices (0 = pointintervals' default)
+    int budgetScale = 1;    // the budget × this (a study of how the drain's bias shrinks with n)
+    int requests() const { return 10 * concurrency * budgetScale; } // the closed loop's default: 10 × C …
+    int warmup() const { return 2 * concurrency; }                  // … of which 2 × C warm-up
 };
 
 inline PerformanceModel studyModel()
@@ -127,7 +130,9 @@ struct Truth {
 // The long-run values: one run of 200 × the budget (warm-up as usual), its point estimates.
 inline Truth longRunTruth(const StudyConfig &c, std::uint64_t seed = 987654321)
 {
-    const Measured m = measure(c, seed, 200 * c.requests(), c.warmup());
+    StudyConfig unscaled = c;
+    unscaled.budgetScale = 1;
+    const Measured m = measure(c, seed, 200 * unscaled.requests(), c.warmup());
     const auto ttft = timeOrderedSample(m.records, m.metrics, m.window, PointDistribution::Ttft);
     const auto tpot = timeOrderedSample(m.records, m.metrics, m.window, PointDistribution::Tpot);
     Truth t;
@@ -139,9 +144,33 @@ inline Truth longRunTruth(const StudyConfig &c, std::uint64_t seed = 987654321)
     return t;
 }
 
+// Where the misses of one metric fall, and how the estimates spread: a miss on one side only, with an
+// interval wider than the estimates' spread needs, is a biased estimate, not a narrow interval.
+struct MissSides {
+    int below = 0, above = 0; // truth below the lower bound / above the upper bound
+    double sumEstimate = 0, sumSquares = 0;
+    double sumWidth = 0; // of bounded intervals
+    int bounded = 0;
+    void add(const Interval &iv, double truth)
+    {
+        below += truth < iv.lower;
+        above += truth > iv.upper;
+        sumEstimate += iv.estimate;
+        sumSquares += iv.estimate * iv.estimate;
+        if (iv.bounded()) {
+            sumWidth += iv.width();
+            ++bounded;
+        }
+    }
+    double mean(int n) const { return n ? sumEstimate / n : 0.0; }
+    double sd(int n) const { return n ? std::sqrt(std::max(0.0, sumSquares / n - mean(n) * mean(n))) : 0.0; }
+    double meanWidth() const { return bounded ? sumWidth / bounded : 0.0; }
+};
+
 struct Coverage {
     int repeats = 0;
     int ttft = 0, tpot = 0, tps = 0;
+    MissSides ttftSides, tpotSides, tpsSides;
     double share(int hits) const { return repeats ? double(hits) / repeats : 0.0; }
 };
 
@@ -155,6 +184,9 @@ inline Coverage coverage(const StudyConfig &c, const Truth &truth, int repeats, 
         cov.ttft += f.ttftP90.contains(truth.ttftP90);
         cov.tpot += f.tpotP50.contains(truth.tpotP50);
         cov.tps += f.outputTps.contains(truth.outputTps);
+        cov.ttftSides.add(f.ttftP90, truth.ttftP90);
+        cov.tpotSides.add(f.tpotP50, truth.tpotP50);
+        cov.tpsSides.add(f.outputTps, truth.outputTps);
     }
     return cov;
 }
