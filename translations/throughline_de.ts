@@ -883,6 +883,10 @@
         <source>Stored values with intervals are judged beyond noise (regressed, improved, within noise); the others by ±1 % (better, worse, same).</source>
         <translation>Gespeicherte Werte mit Intervallen werden jenseits des Rauschens beurteilt (verschlechtert, verbessert, im Rauschen); die übrigen nach ±1 % (besser, schlechter, gleich).</translation>
     </message>
+    <message>
+        <source>Outcome</source>
+        <translation>Ergebnis</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::HistoryDetailWidget</name>

@@ -1,9 +1,10 @@
 // Produces the screenshots of every page for the README and docs/: the designer with the demo campaign, the
 // run monitor mid-run (the demo on the in-process simulated endpoint), then — once the run is recorded —
-// History with that run selected, Targets with its pass/fail matrix and Plan sizing its deployment. Run by packaging/screenshots.sh
-// (offscreen platform, 96 DPI, Fusion, fixed window size): throughline-screenshots OUT_DIR [--lang de]
-// (with --lang the files are named designer-de.png, run-monitor-de.png, history-detail-de.png,
-// targets-de.png, plan-de.png)
+// History with that run selected, Targets with its pass/fail matrix and Plan sizing its deployment, then the
+// demo once more (another simulator seed) and History's Compare tab on the two runs. Run by
+// packaging/screenshots.sh (offscreen platform, 96 DPI, Fusion, fixed window size):
+// throughline-screenshots OUT_DIR [--lang de] (with --lang the files are named designer-de.png,
+// run-monitor-de.png, history-detail-de.png, targets-de.png, plan-de.png, history-compare-de.png)
 #include <utility>
 
 #include "core/sim/simlauncher.h"
@@ -116,5 +117,34 @@ int main(int argc, char *argv[])
     // Plan opens on History's selection: the demo run's deployment sized at the page's default demand.
     window.setCurrentPage(MainWindow::PlanPage);
     ok = save(&window, QDir(outDir).filePath(QStringLiteral("plan") + suffix + u".png")) && ok;
+
+    // The Compare tab on two real runs: the demo again, its simulator with jitter 0.1 and another seed, so
+    // the stored intervals give error bars and the deltas are judged beyond noise.
+    const QString first = window.historyPage()->currentRun();
+    window.document()->edit(QStringLiteral("Another seed for the comparison"), [](Campaign &c) {
+        for (Endpoint &e : c.endpoints) {
+            e.sim.jitter = 0.1;
+            e.sim.seed = 9;
+        }
+    });
+    window.setCurrentPage(MainWindow::RunMonitorPage);
+    if (!run->start()) {
+        std::fprintf(stderr, "second run did not start\n");
+        return 1;
+    }
+    t.restart();
+    while (run->isRunning() && t.elapsed() < 180000)
+        pump(100);
+    window.setCurrentPage(MainWindow::HistoryPage);
+    t.restart();
+    while (t.elapsed() < 30000 && window.historyPage()->currentRun() == first)
+        pump(100);
+    const QString second = window.historyPage()->currentRun();
+    if (second.isEmpty() || second == first || !window.historyPage()->compareRuns({first, second}).ok()) {
+        std::fprintf(stderr, "cannot compare the two runs\n");
+        return 1;
+    }
+    pump(1500); // both runs are read in the background
+    ok = save(&window, QDir(outDir).filePath(QStringLiteral("history-compare") + suffix + u".png")) && ok;
     return ok ? 0 : 1;
 }

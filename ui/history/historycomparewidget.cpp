@@ -83,12 +83,14 @@ HistoryCompareWidget::HistoryCompareWidget(QWidget *parent)
     m_deltasNote->setWordWrap(true);
     cl->addWidget(m_deltasNote);
     m_deltas->setHorizontalHeaderLabels({tr("Candidate"), tr("Scenario"), tr("Metric"), tr("Baseline"),
-                                         tr("Candidate value"), tr("Δ %"), tr("")});
+                                         tr("Candidate value"), tr("Δ %"), tr("Outcome")});
     m_deltas->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_env->setEditTriggers(QAbstractItemView::NoEditTriggers);
     auto *tables = new QSplitter(Qt::Horizontal);
     tables->addWidget(m_deltas);
     tables->addWidget(m_env);
+    tables->setStretchFactor(0, 3); // the deltas and their outcome first; the environment diff beside them
+    tables->setStretchFactor(1, 1);
     cl->addWidget(tables, 2);
 
     auto *buttons = new QHBoxLayout;
@@ -266,6 +268,7 @@ void HistoryCompareWidget::fillDeltas(const std::vector<RunComparison::RunValues
                 m_deltas->setItem(row, c, item);
             }
         }
+    m_deltas->resizeColumnsToContents(); // the outcome column in view, not behind a scroll bar
     QString note = tr("Deltas at the operating points, %1.").arg(variant.label()) + u' ' +
                    tr("Stored values with intervals are judged beyond noise (regressed, improved, within "
                       "noise); the others by ±1 % (better, worse, same).");

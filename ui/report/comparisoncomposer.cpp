@@ -332,8 +332,10 @@ void ComparisonComposer::frontiers()
     if (charts.isEmpty())
         return;
     m_doc.subsection(tr("Frontiers, every run overlaid"), 200);
+    const QString bars = ReportCharts::errorBarNote(m_runs.front().run);
     m_doc.paragraph(
-        tr("Baseline solid, first candidate dashed, further candidates dotted; one colour per deployment."),
+        tr("Baseline solid, first candidate dashed, further candidates dotted; one colour per deployment.") +
+            (bars.isEmpty() ? QString() : u' ' + bars),
         ReportDoc::Type::Small, ReportDoc::muted());
     m_doc.chartGrid(charts, 2, 190);
 }

@@ -4,7 +4,7 @@
 // bars and the MLPerf step mode of the compare overlay; the same views through the HistoryService (every
 // read on its worker — SQLite's own open hook counts the connections per thread —, only the latest of quick
 // selections applied, equal to the direct reads). THROUGHLINE_HISTORY_SHOT_DIR=dir saves history-detail.png
-// and history-compare.png there.
+// and history-compare-rederived.png there.
 #include "ui/guitestmain.h"
 #include "../cellfit.h"
 #include "historyfixture.h"
@@ -620,7 +620,8 @@ private slots:
         page.stepModeBox()->setChecked(true);
         page.compareDeriveControls()->rederiveBox()->setChecked(true); // deltas under the re-derived variant
         QTest::qWait(200);
-        QVERIFY(page.grab().save(dir + u"/history-compare.png"_qs));
+        QVERIFY(page.grab().save(
+            dir + u"/history-compare-rederived.png"_qs)); // docs/ shows real runs (screenshots.cpp)
     }
 };
 
