@@ -240,7 +240,7 @@
     </message>
     <message>
         <source>tok/s per GPU: %1; tok/s per user: %2</source>
-        <translation>tok/s je GPU: %1; tok/s je Nutzer: %2</translation>
+        <translation>tok/s pro GPU: %1; tok/s pro Nutzer: %2</translation>
     </message>
 </context>
 <context>
@@ -2761,6 +2761,38 @@
         <source>Price (%1; $ per 1M output tokens is proportional to the price): %2.</source>
         <translation>Preis (%1; $ pro 1 Mio. Ausgabe-Tokens ist proportional zum Preis): %2.</translation>
     </message>
+    <message>
+        <source>MLPerf Endpoints curves</source>
+        <translation>MLPerf-Endpoints-Kurven</translation>
+    </message>
+    <message>
+        <source>Rules preset %1. The frontier is the step function of the valid points: at an interactivity x, the best system throughput of any point at least that interactive (not interpolated). Coordinates as the rules define them: system tokens/s from requests issued in the window, tokens/s per user = 1000 / p90 of TPOT without TTFT. Shaded: the plan&apos;s concurrency regions.</source>
+        <translation>Regel-Voreinstellung %1. Die Front ist die Stufenfunktion der gültigen Punkte: bei einer Interaktivität x der beste Systemdurchsatz aller Punkte, die mindestens so interaktiv sind (nicht interpoliert). Koordinaten wie in den Regeln: System-Tokens/s aus den im Fenster gesendeten Anfragen, Tokens/s pro Nutzer = 1000 / p90 der TPOT ohne TTFT. Schattiert: die Nebenläufigkeitsbereiche des Plans.</translation>
+    </message>
+    <message>
+        <source>No valid point: no frontier.</source>
+        <translation>Kein gültiger Punkt: keine Front.</translation>
+    </message>
+    <message>
+        <source>Area under the frontier</source>
+        <translation>Fläche unter der Front</translation>
+    </message>
+    <message>
+        <source>%1 tok/s × tok/s per user over 0–%2 tok/s per user</source>
+        <translation>%1 tok/s × tok/s pro Nutzer über 0–%2 tok/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>Throughput at %1 tok/s per user</source>
+        <translation>Durchsatz bei %1 tok/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>%1 tok/s</source>
+        <translation>%1 tok/s</translation>
+    </message>
+    <message>
+        <source>Frontier</source>
+        <translation>Front</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::ReportDoc</name>
@@ -4746,6 +4778,73 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
     <message>
         <source>Wrote %1</source>
         <translation>%1 geschrieben</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::MlperfCharts</name>
+    <message>
+        <source>Ultra Low</source>
+        <translation>Ultra Low</translation>
+    </message>
+    <message>
+        <source>Low</source>
+        <translation>Low</translation>
+    </message>
+    <message>
+        <source>Medium</source>
+        <translation>Medium</translation>
+    </message>
+    <message>
+        <source>High</source>
+        <translation>High</translation>
+    </message>
+    <message>
+        <source>margin</source>
+        <translation>Rand</translation>
+    </message>
+    <message>
+        <source>%1: MLPerf Endpoints frontier</source>
+        <translation>%1: MLPerf-Endpoints-Front</translation>
+    </message>
+    <message>
+        <source>tokens/s per user (1000 / TPOT p90 without TTFT)</source>
+        <translation>Tokens/s pro Nutzer (1000 / TPOT p90 ohne TTFT)</translation>
+    </message>
+    <message>
+        <source>system output tokens/s</source>
+        <translation>Ausgabe-Tokens/s des Systems</translation>
+    </message>
+    <message>
+        <source>frontier (step function of valid points)</source>
+        <translation>Front (Stufenfunktion der gültigen Punkte)</translation>
+    </message>
+    <message>
+        <source>measured points</source>
+        <translation>gemessene Punkte</translation>
+    </message>
+    <message>
+        <source>concurrency (requests in flight)</source>
+        <translation>Nebenläufigkeit (laufende Anfragen)</translation>
+    </message>
+    <message>
+        <source>TTFT p90 vs concurrency</source>
+        <translation>TTFT p90 vs. Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>TTFT p90 (ms)</source>
+        <translation>TTFT p90 (ms)</translation>
+    </message>
+    <message>
+        <source>tokens/s per user vs concurrency</source>
+        <translation>Tokens/s pro Nutzer vs. Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>tokens/s per user</source>
+        <translation>Tokens/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>system tokens/s vs concurrency</source>
+        <translation>System-Tokens/s vs. Nebenläufigkeit</translation>
     </message>
 </context>
 </TS>

@@ -199,6 +199,12 @@ Result<CampaignRun::Finished> CampaignRun::run()
     done.results = judgeRun(done.run, m_setup.campaignName, m_sha, m_setup.targets);
     if (m_setup.resume)
         done.results.startedUtc = m_setup.resume->startedUtc;
+    // The finished run's provenance keys (the MLPerf compliance report, the resume log) go with the outcome
+    // too, so provenance.json and a bundle written without a history hold them as the history does.
+    const nlohmann::json extra =
+        m_setup.finishProvenance ? m_setup.finishProvenance(done.run) : nlohmann::json::object();
+    for (auto it = extra.begin(); extra.is_object() && it != extra.end(); ++it)
+        done.run.provenance[it.key()] = it.value();
     if (m_recordingOpen) {
         std::vector<int> notRun;
         for (int i : scenariosNotRun(done.run, static_cast<int>(m_setup.scenarios.size())))
@@ -206,8 +212,6 @@ Result<CampaignRun::Finished> CampaignRun::run()
                 std::find(m_setup.resume->keptScenarios.begin(), m_setup.resume->keptScenarios.end(), i) ==
                     m_setup.resume->keptScenarios.end())
                 notRun.push_back(i);
-        const nlohmann::json extra =
-            m_setup.finishProvenance ? m_setup.finishProvenance(done.run) : nlohmann::json::object();
         if (auto st = m_recording.finish(done.run, done.results, extra, m_setup.resume.has_value(), notRun);
             !st)
             m_recordError = "history database " + m_setup.historyDb + ": " + st.error().message +

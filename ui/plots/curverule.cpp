@@ -34,7 +34,13 @@ std::optional<ChartInterval> errorBar(const PointResult &p, std::string_view met
 
 std::optional<ChartInterval> perUserErrorBar(const PointResult &p, std::string_view stat)
 {
-    const auto tpot = errorBar(p, "tpot_ms", stat);
+    return reciprocalErrorBar(p, "tpot_ms", stat);
+}
+
+std::optional<ChartInterval> reciprocalErrorBar(const PointResult &p, std::string_view metric,
+                                                std::string_view stat)
+{
+    const auto tpot = errorBar(p, metric, stat);
     if (!tpot)
         return std::nullopt;
     const double low = std::isfinite(tpot->high) && tpot->high > 0 ? 1000.0 / tpot->high : -kInf;

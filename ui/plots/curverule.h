@@ -22,6 +22,9 @@ std::optional<ChartInterval> errorBar(const PointResult &p, std::string_view met
 // The error bar of 1000 / TPOT at a stat ("p90", "mean"): TPOT's interval reciprocated, so TPOT's open upper
 // bound is the open lower end.
 std::optional<ChartInterval> perUserErrorBar(const PointResult &p, std::string_view stat);
+// The same for 1000 / any per-token latency (MLPerf's tpot_mlperf_ms).
+std::optional<ChartInterval> reciprocalErrorBar(const PointResult &p, std::string_view metric,
+                                                std::string_view stat);
 // "95 % interval 410.2–433.9" (an open end reads "open") for a tooltip; "no interval" without one.
 QString intervalText(const std::optional<ChartInterval> &interval, double level, int decimals);
 // Appended to a series name when some of its points are hollow, so the legend explains them.

@@ -297,6 +297,7 @@ void ReportComposer::compose()
     summary();
     for (const QString &phase : phases())
         phaseSection(phase.toStdString());
+    mlperfSection();
     if (m_data.capacity)
         capacitySection();
     provenanceAppendix();

@@ -17,6 +17,7 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
@@ -160,12 +161,32 @@ void TestCliMlperf::continueFlagsWithoutStopping()
     // C_max point elected): C=1 fails EPR-28, the campaign is flagged right after it, and the rest is still
     // measured (each later point fails EPR-29, 1200 s).
     const QString file = write(u"closed-continue.json"_qs, campaign(closedPlan("[1, 4, 8, 20, 40, 50, 64]")));
-    const Run r = run({u"run"_qs, file, u"--mlperf"_qs, u"--mlperf-continue"_qs, u"--no-history"_qs});
+    const QString out = m_dir.filePath(u"out-continue"_qs);
+    const Run r =
+        run({u"run"_qs, file, u"--mlperf"_qs, u"--mlperf-continue"_qs, u"--no-history"_qs, u"--out"_qs, out});
     QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains(u"can no longer comply: EPR-28"_qs), qPrintable(r.out));
     QVERIFY2(r.out.contains(u"C=64: fail EPR-29"_qs), qPrintable(r.out)); // measured to the end
     QVERIFY2(!r.err.contains(u"aborted"_qs), qPrintable(r.err));
     QVERIFY2(r.out.contains(u"7 of 7 point(s) measured; failed EPR-28, EPR-29"_qs), qPrintable(r.out));
+    // Without a history the compliance report still goes with the run: provenance.json and the bundle hold
+    // it.
+    QFile provenance(out + u"/provenance.json"_qs);
+    QVERIFY(provenance.open(QIODevice::ReadOnly));
+    QVERIFY(QJsonDocument::fromJson(provenance.readAll()).object()[u"mlperf"_qs][u"scenarios"_qs].isArray());
+    // The report of the bundle shows the curve the rules were judged on (ui/report/mlperfcharts.h).
+    const QString pdf = m_dir.filePath(u"mlperf.pdf"_qs);
+    const Run report = run({u"report"_qs, out + u"/run.tlrun"_qs, u"--out"_qs, pdf});
+    QVERIFY2(report.code == 0, qPrintable(report.out + report.err));
+    QProcess text;
+    text.start(u"pdftotext"_qs, {u"-layout"_qs, pdf, u"-"_qs});
+    QVERIFY(text.waitForFinished(30000));
+    const QString body = QString::fromUtf8(text.readAllStandardOutput()).simplified();
+    // Every point has 4 requests (low_sample): all drawn hollow, none on a frontier.
+    for (const QString &expected : {u"MLPerf Endpoints curves"_qs, u"Rules preset mlperf-endpoints-1.0"_qs,
+                                    u"MLPerf Endpoints frontier"_qs, u"TTFT p90 vs concurrency"_qs,
+                                    u"system tokens/s vs concurrency"_qs, u"No valid point: no frontier."_qs})
+        QVERIFY2(body.contains(expected), qPrintable(expected + u"\n"_qs + body));
 }
 
 void TestCliMlperf::brokenPlansAreRefusedBeforeAnyRequest_data()
