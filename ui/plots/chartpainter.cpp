@@ -139,11 +139,17 @@ void drawAxes(QPainter &p, const QRectF &rect, const Chart &chart, const Frame &
 
 void drawRegions(QPainter &p, const Chart &chart, const Frame &f, const Fonts &fonts, double u)
 {
+    auto bandOf = [&f](const ChartRegion &r) {
+        return QRectF(QPointF(f.clampX(r.x0), f.clampY(r.y1)), QPointF(f.clampX(r.x1), f.clampY(r.y0)));
+    };
+    // Every band first, then the labels: a narrow band's label overhangs its neighbour, whose fill would
+    // otherwise cover it.
+    for (const ChartRegion &r : chart.regions)
+        p.fillRect(bandOf(r), ChartPainter::regionColor(r.tone));
     QList<double>
         rowEnds; // right edge of the last label on each line: a label that would overlap drops a line
     for (const ChartRegion &r : chart.regions) {
-        const QRectF band(QPointF(f.clampX(r.x0), f.clampY(r.y1)), QPointF(f.clampX(r.x1), f.clampY(r.y0)));
-        p.fillRect(band, ChartPainter::regionColor(r.tone));
+        const QRectF band = bandOf(r);
         if (r.label.isEmpty())
             continue;
         // Centred over the band; a narrow band's label may overhang it but never leaves the plot.

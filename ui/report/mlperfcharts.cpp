@@ -46,7 +46,9 @@ ChartPoint marker(double x, double y, const PointResult &p)
 }
 
 // Contiguous bands, one per run of equal keys along a sorted axis, edges halfway between neighbours
-// (geometrically on a log axis); the outer edges half a step beyond the ends.
+// (geometrically on a log axis); on a log axis the first starts at the first value (the axis starts there)
+// and the last ends half a step beyond the last value (its marker stays inside); on a linear one the bands
+// run to the plot's edges.
 QList<ChartRegion> bands(std::vector<std::pair<double, std::string>> keyed, bool logAxis)
 {
     QList<ChartRegion> out;
@@ -67,7 +69,7 @@ QList<ChartRegion> bands(std::vector<std::pair<double, std::string>> keyed, bool
     for (std::size_t i = 0; i < runs.size(); ++i) {
         ChartRegion r;
         r.label = MlperfCharts::regionName(runs[i].key);
-        r.x0 = i == 0 ? (logAxis ? runs[i].lo / std::sqrt(2.0) : -kInf) : mid(runs[i - 1].hi, runs[i].lo);
+        r.x0 = i == 0 ? (logAxis ? runs[i].lo : -kInf) : mid(runs[i - 1].hi, runs[i].lo);
         r.x1 = i + 1 == runs.size() ? (logAxis ? runs[i].hi * std::sqrt(2.0) : kInf)
                                     : mid(runs[i].hi, runs[i + 1].lo);
         out << r;
