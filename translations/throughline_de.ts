@@ -1014,6 +1014,10 @@
         <source>Run %1 cannot be read: %2</source>
         <translation>Lauf %1 kann nicht gelesen werden: %2</translation>
     </message>
+    <message>
+        <source>MLPerf Endpoints</source>
+        <translation>MLPerf Endpoints</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::HistoryPage</name>
@@ -4845,6 +4849,25 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
     <message>
         <source>system tokens/s vs concurrency</source>
         <translation>System-Tokens/s vs. Nebenläufigkeit</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::MlperfCurveView</name>
+    <message>
+        <source>Scenario:</source>
+        <translation>Szenario:</translation>
+    </message>
+    <message>
+        <source>Rules preset %1. No valid point: no frontier.</source>
+        <translation>Regel-Voreinstellung %1. Kein gültiger Punkt: keine Front.</translation>
+    </message>
+    <message>
+        <source>%1 tok/s at %2 tok/s per user</source>
+        <translation>%1 tok/s bei %2 tok/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>Rules preset %1. Area under the frontier %2 (tok/s × tok/s per user, 0–%3 tok/s per user); %4.</source>
+        <translation>Regel-Voreinstellung %1. Fläche unter der Front %2 (tok/s × tok/s pro Nutzer, 0–%3 tok/s pro Nutzer); %4.</translation>
     </message>
 </context>
 </TS>

@@ -6,6 +6,8 @@
 #include "guitestmain.h"
 
 #include "core/metrics/stats.h"
+#include "ui/history/chartview.h"
+#include "ui/history/mlperfcurveview.h"
 #include "ui/report/mlperfcharts.h"
 
 #include <QTest>
@@ -153,6 +155,25 @@ private slots:
         ReportData run = mlperfRun();
         run.provenance.erase("mlperf");
         QVERIFY(MlperfCharts::curvesOf(run).empty());
+        MlperfCurveView view;
+        QVERIFY(!view.setRun(run));
+        QCOMPARE(view.scenarioCount(), 0);
+    }
+
+    // History's tab shows the same charts and the frontier's numbers.
+    void historyViewShowsTheCurve()
+    {
+        MlperfCurveView view;
+        QVERIFY(view.setRun(mlperfRun()));
+        QCOMPARE(view.scenarioCount(), 1);
+        const Chart &frontier = view.frontierView()->chart();
+        QCOMPARE(frontier.series.size(), 2);
+        QCOMPARE(frontier.series[1].points.size(), 5);
+        const Mlperf::Frontier f = MlperfCharts::frontierOf(mlperfRun().run.scenarios.front());
+        QVERIFY2(view.summaryText().contains(QString::number(f.area(), 'f', 0)),
+                 qPrintable(view.summaryText()));
+        QVERIFY2(view.summaryText().contains(u"2000 tok/s at 20 tok/s per user"_qs),
+                 qPrintable(view.summaryText()));
     }
 };
 

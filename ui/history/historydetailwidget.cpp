@@ -1,6 +1,7 @@
 #include "ui/history/historydetailwidget.h"
 
 #include "ui/history/chartview.h"
+#include "ui/history/mlperfcurveview.h"
 #include "ui/history/derivecontrols.h"
 #include "ui/history/derivedpointstablemodel.h"
 #include "ui/history/exportactions.h"
@@ -162,6 +163,9 @@ HistoryDetailWidget::HistoryDetailWidget(QWidget *parent)
     m_timeline = new RunTimelineView;
     connect(m_timeline, &RunTimelineView::statusMessage, this, &HistoryDetailWidget::statusMessage);
     plotTabs->addTab(m_timeline, tr("Over time"));
+    m_plotTabs = plotTabs;
+    m_mlperf = new MlperfCurveView(this); // a tab only for runs measured in MLPerf mode (applyVariantData)
+    m_mlperf->hide();
     dl->addWidget(plotTabs, 3);
     auto *detailButtons = new QHBoxLayout;
     m_distMetric = new QComboBox;
@@ -427,6 +431,12 @@ void HistoryDetailWidget::applyVariantData(const HistoryLoads::VariantData &data
         chart = RunComparison::overlay({data.report}, {data.curve}, variant);
         chart.title = tr("Curve (%1)").arg(variant.label());
     }
+    const bool mlperf = m_mlperf->setRun(data.report);
+    const int tab = m_plotTabs->indexOf(m_mlperf);
+    if (mlperf && tab < 0)
+        m_plotTabs->addTab(m_mlperf, tr("MLPerf Endpoints"));
+    else if (!mlperf && tab >= 0)
+        m_plotTabs->removeTab(tab);
     for (int i = 0; i < chart.series.size() && i < int(data.report.run.scenarios.size()); ++i)
         chart.series[i].name =
             CurveRule::legendName(qs(data.report.run.scenarios[i].id), chart.series[i].points);

@@ -20,6 +20,7 @@ class QLabel;
 class QSortFilterProxyModel;
 class QTableView;
 class QTableWidget;
+class QTabWidget;
 class QTreeWidget;
 
 namespace Throughline {
@@ -27,6 +28,7 @@ namespace Throughline {
 class ChartView;
 class DeriveControls;
 class DerivedPointsTableModel;
+class MlperfCurveView;
 class HistoryService;
 class PointsTableModel;
 class RunNotesEditor;
@@ -55,6 +57,9 @@ public:
     ChartView *curveChart() const { return m_curve; }
     ChartView *distributionChart() const { return m_hist; }
     RunTimelineView *timelineView() const { return m_timeline; }
+    // The "MLPerf Endpoints" tab's view; in the tabs only while a run measured in MLPerf mode is shown.
+    MlperfCurveView *mlperfView() const { return m_mlperf; }
+    QTabWidget *plotTabs() const { return m_plotTabs; }
     DeriveControls *deriveControls() const { return m_derive; }
     RunNotesEditor *notesEditor() const { return m_notesEditor; }
     // The stored provenance as rows (key, value), nested objects as children.
@@ -93,6 +98,8 @@ private:
     DeriveControls *m_derive;
     ChartView *m_curve, *m_hist, *m_cdf;
     RunTimelineView *m_timeline;
+    MlperfCurveView *m_mlperf;
+    QTabWidget *m_plotTabs;
     QComboBox *m_distMetric;
     std::int64_t m_currentPoint = -1;
     RunDetail m_detail;

@@ -67,7 +67,8 @@ inline PointResult syntheticPoint(int concurrency, double scale, std::mt19937 &r
 inline StoredRun storeRun(StorageWriter &writer, const std::string &campaign,
                           const std::vector<std::string> &phases, const std::vector<std::string> &backends,
                           double scale, unsigned seed, const std::vector<std::string> &tags = {},
-                          int pointsPerScenario = 4)
+                          int pointsPerScenario = 4,
+                          const nlohmann::json &extraProvenance = nlohmann::json::object())
 {
     std::mt19937 rng(seed);
     StoredRun out;
@@ -81,6 +82,7 @@ inline StoredRun storeRun(StorageWriter &writer, const std::string &campaign,
     start.provenance = {{"tool_version", "0.1.0-test"},
                         {"endpoint", {{"url", "http://127.0.0.1:8000/v1"}, {"kind", "simulated"}}},
                         {"host", {{"name", "testhost"}, {"cores", 2}}}};
+    start.provenance.update(extraProvenance);
     start.tags = tags;
     int idx = 0;
     for (const auto &phase : phases)

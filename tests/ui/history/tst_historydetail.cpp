@@ -6,6 +6,7 @@
 // selections applied, equal to the direct reads). THROUGHLINE_HISTORY_SHOT_DIR=dir saves history-detail.png
 // and history-compare-rederived.png there.
 #include "ui/guitestmain.h"
+
 #include "../cellfit.h"
 #include "historyfixture.h"
 
@@ -19,6 +20,7 @@
 #include "ui/history/historydetailwidget.h"
 #include "ui/history/historypage.h"
 #include "ui/history/historyservice.h"
+#include "ui/history/mlperfcurveview.h"
 #include "ui/history/pointstablemodel.h"
 #include "ui/history/runcomparison.h"
 #include "ui/history/runtimeline.h"
@@ -594,6 +596,41 @@ private slots:
 
         QCOMPARE(recorder.guiOpens(), 0);
         QVERIFY2(recorder.otherOpens() >= 10, qPrintable(QString::number(recorder.otherOpens())));
+    }
+
+    // The "MLPerf Endpoints" tab is there for a run measured in MLPerf mode (its provenance "mlperf") and
+    // gone for any other run; its charts are tst_mlperfcharts'.
+    void mlperfTabOnlyForMlperfRuns()
+    {
+        const QString db = m_dir.filePath(u"mlperf.sqlite"_qs);
+        StorageWriter writer;
+        QVERIFY(writer.open(db.toStdString()).ok());
+        const std::string id = "gpt-oss-20b/vllm/H200×1/Chat";
+        const nlohmann::json plan = nlohmann::json::array({{{"concurrency", 1}, {"region", "ultra_low"}},
+                                                           {{"concurrency", 8}, {"region", "low"}},
+                                                           {{"concurrency", 32}, {"region", "medium"}},
+                                                           {{"concurrency", 64}, {"region", "high"}}});
+        const nlohmann::json mlperf = {
+            {"mlperf",
+             {{"preset", "mlperf-endpoints-1.0"},
+              {"scenarios", nlohmann::json::array({{{"scenario", id}, {"plan", plan}}})}}}};
+        const auto measured =
+            TestFixture::storeRun(writer, "mlperf", {"Chat"}, {"vllm"}, 50, 21, {}, 4, mlperf);
+        const auto plain = TestFixture::storeRun(writer, "plain", {"Chat"}, {"vllm"}, 50, 22);
+        QVERIFY(writer.flush().ok());
+        QVERIFY(writer.close().ok());
+        HistoryPage page(db);
+        page.resize(1200, 900);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        MlperfCurveView *view = page.detailWidget()->mlperfView();
+        QTabWidget *tabs = page.detailWidget()->plotTabs();
+        QVERIFY(page.showRun(QString::fromStdString(measured.uuid)));
+        QTRY_VERIFY(tabs->indexOf(view) >= 0);
+        QCOMPARE(view->scenarioCount(), 1);
+        QVERIFY2(view->summaryText().contains(u"mlperf-endpoints-1.0"_qs), qPrintable(view->summaryText()));
+        QVERIFY(page.showRun(QString::fromStdString(plain.uuid)));
+        QTRY_VERIFY(tabs->indexOf(view) < 0);
     }
 
     void screenshots()
