@@ -177,6 +177,8 @@ void TestCliMlperf::continueFlagsWithoutStopping()
     // The report of the bundle shows the curve the rules were judged on (ui/report/mlperfcharts.h).
     const QString pdf = m_dir.filePath(u"mlperf.pdf"_qs);
     const Run report = run({u"report"_qs, out + u"/run.tlrun"_qs, u"--out"_qs, pdf});
+    if (report.code == 2 && report.err.contains(u"unknown command"_qs))
+        QSKIP("throughline-cli built without the GUI: no report command");
     QVERIFY2(report.code == 0, qPrintable(report.out + report.err));
     QProcess text;
     text.start(u"pdftotext"_qs, {u"-layout"_qs, pdf, u"-"_qs});
