@@ -99,9 +99,12 @@ NoiseAwareComparison compareRunResults(const RunResults &baseline, const RunResu
             if (!bp)
                 continue;
             ++out.sharedPoints;
-            for (const MetricStat &m : metrics)
-                inputs.push_back({m.label(), c.id + " " + pointLoadLabel(cp.load), intervalOf(*bp, m),
-                                  intervalOf(cp, m), betterDirectionOf(m.metric)});
+            const std::string load = pointLoadLabel(cp.load);
+            for (const MetricStat &m : metrics) {
+                inputs.push_back({m.label(), c.id + " " + load, intervalOf(*bp, m), intervalOf(cp, m),
+                                  betterDirectionOf(m.metric)});
+                out.where.push_back({c.id, load});
+            }
         }
     }
     out.unmatchedPoints = baselinePoints + candidatePoints - 2 * out.sharedPoints;

@@ -39,8 +39,14 @@ BetterDirection betterDirectionOf(std::string_view metric);
 inline constexpr double kDefaultNoiseFloor = 0.01;
 
 struct NoiseAwareComparison {
+    // Where an input was measured; its ComparisonInput::point is "<scenario> <load>" of these.
+    struct Where {
+        std::string scenario; // scenario id
+        std::string load;     // pointLoadLabel, e.g. "C=16"
+    };
     std::vector<ComparisonInput> inputs;   // metric × shared point, in scenario, point, metric order
     std::vector<ComparisonResult> results; // one per input, same order
+    std::vector<Where> where;              // one per input, same order
     ComparisonOutcome overall = ComparisonOutcome::NotEnoughData;
     double level = kDefaultConfidenceLevel;
     double noiseFloor = kDefaultNoiseFloor;

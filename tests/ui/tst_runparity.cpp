@@ -1,8 +1,8 @@
 // Issue 18 "Done when": the demo campaign run through `throughline-cli run` and through the desktop app's
 // real Run page (offscreen) lands in two history files that agree — the same campaign hash, scenario ids,
 // point loads, request counts, verdict kinds and check list (pass and inconclusive alike: see upToNoise), and
-// every stored measured value within 5 % (ids, times and the client's self-observation aside). Both go through
-// core/run/campaignrun.h.
+// every stored measured value within 5 % (ids, times and the client's self-observation aside). Both go
+// through core/run/campaignrun.h.
 //
 // What "within 5 %" can cover: the demo's simulator runs 20× faster than the modelled server, so 1 ms of
 // client or scheduler delay on this 2-core machine is 20 ms of model time. Time-to-first-token and chunk gaps

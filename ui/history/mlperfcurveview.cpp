@@ -69,10 +69,9 @@ void MlperfCurveView::showScenario(int index)
         return;
     }
     QStringList levels;
-    for (double level : MlperfCharts::levels(f))
-        if (const auto tps = f.throughputAt(level))
-            levels << tr("%1 tok/s at %2 tok/s per user")
-                          .arg(ReportWriter::number(*tps, 0), ReportWriter::number(level, 0));
+    for (const auto &[level, tps] : MlperfCharts::throughputAtLevels(f))
+        levels << tr("%1 tok/s at %2 tok/s per user")
+                      .arg(ReportWriter::number(tps, 0), ReportWriter::number(level, 0));
     m_summary->setText(
         tr("Rules preset %1. Area under the frontier %2 (tok/s × tok/s per user, 0–%3 tok/s per "
            "user); %4.")

@@ -221,12 +221,12 @@ Chart RunComparison::overlay(const std::vector<ReportData> &runs, const std::vec
     chart.xLabel = throughputAxis(variant);
     chart.yLabel = trc(QT_TRANSLATE_NOOP("Throughline::RunComparison", "tokens/s per user (1000 / TPOT %1)"))
                        .arg(variant.statKey());
+    const std::string stat = variant.statKey().toStdString();
     for (std::size_t r = 0; r < runs.size() && r < values.size(); ++r) {
         const ReportData &run = runs[r];
         for (std::size_t s = 0; s < run.run.scenarios.size() && s < values[r].size(); ++s) {
             ChartSeries series;
             bool derived = false, total = false;
-            const std::string stat = variant.statKey().toStdString();
             for (std::size_t k = 0; k < values[r][s].size(); ++k) {
                 const DerivedValues &v = values[r][s][k];
                 double x = v.outputTpsPerGpu;

@@ -57,11 +57,8 @@ QColor outcomeColor(ComparisonOutcome o)
 // The comparisons' confidence level: the baseline's intervals' (a campaign setting), else the default.
 double comparisonLevel(const RunResults &run)
 {
-    for (const ScenarioResult &s : run.scenarios)
-        for (const PointResult &p : s.points)
-            if (!p.intervals.empty())
-                return p.intervals.level;
-    return kDefaultConfidenceLevel;
+    const double level = ReportCharts::intervalLevel(run);
+    return level > 0 ? level : kDefaultConfidenceLevel;
 }
 
 QString valueWithInterval(const Interval &iv)
@@ -212,8 +209,7 @@ void ComparisonComposer::beyondNoise()
                 continue;
             const bool tested = r.outcome != ComparisonOutcome::NotEnoughData;
             const QColor bg = outcomeColor(r.outcome);
-            const QString point = qs(r.point); // "<scenario id> C=16"
-            rows.append({Cell{point.section(u' ', 0, -2), {}}, Cell{point.section(u' ', -1), {}},
+            rows.append({Cell{qs(cmp.where[i].scenario), {}}, Cell{qs(cmp.where[i].load), {}},
                          Cell{qs(r.metric), {}}, Cell{valueWithInterval(cmp.inputs[i].baseline), {}},
                          Cell{valueWithInterval(cmp.inputs[i].candidate), {}},
                          Cell{tested ? signedPercent(r.effect) : QString(), bg, true},

@@ -231,4 +231,13 @@ std::vector<double> MlperfCharts::levels(const Mlperf::Frontier &f)
     return out;
 }
 
+std::vector<std::pair<double, double>> MlperfCharts::throughputAtLevels(const Mlperf::Frontier &f)
+{
+    std::vector<std::pair<double, double>> out;
+    for (double level : levels(f))
+        if (const auto tps = f.throughputAt(level))
+            out.emplace_back(level, *tps);
+    return out;
+}
+
 } // namespace Throughline

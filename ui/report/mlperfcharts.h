@@ -15,6 +15,7 @@
 
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace Throughline {
@@ -37,6 +38,8 @@ public:
     static Chart againstConcurrency(const Curve &curve, Axis y);
     // Interactivity levels to quote the frontier's throughput at: round values inside its range.
     static std::vector<double> levels(const Mlperf::Frontier &frontier);
+    // The frontier's throughput at each of those levels: (tok/s per user, system tok/s).
+    static std::vector<std::pair<double, double>> throughputAtLevels(const Mlperf::Frontier &frontier);
     static QString regionName(const std::string &key);
 };
 

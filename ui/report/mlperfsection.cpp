@@ -48,11 +48,9 @@ void ReportComposer::mlperfSection()
              Cell{tr("%1 tok/s × tok/s per user over 0–%2 tok/s per user")
                       .arg(ReportWriter::number(f.area(), 0), ReportWriter::number(f.maxTpsPerUser(), 1)),
                   {}}});
-        for (double level : MlperfCharts::levels(f))
-            if (const auto tps = f.throughputAt(level))
-                rows.append(
-                    {Cell{tr("Throughput at %1 tok/s per user").arg(ReportWriter::number(level, 0)), {}},
-                     Cell{tr("%1 tok/s").arg(ReportWriter::number(*tps, 1)), {}}});
+        for (const auto &[level, tps] : MlperfCharts::throughputAtLevels(f))
+            rows.append({Cell{tr("Throughput at %1 tok/s per user").arg(ReportWriter::number(level, 0)), {}},
+                         Cell{tr("%1 tok/s").arg(ReportWriter::number(tps, 1)), {}}});
         m_doc.table({tr("Frontier"), tr("Value")}, rows);
     }
 }

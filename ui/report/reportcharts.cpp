@@ -171,16 +171,24 @@ Chart ReportCharts::telemetryVsLoad(const QString &phase,
     return chart;
 }
 
-QString ReportCharts::errorBarNote(const RunResults &run)
+double ReportCharts::intervalLevel(const RunResults &run)
 {
     for (const ScenarioResult &s : run.scenarios)
         for (const PointResult &p : s.points)
             if (!p.intervals.empty())
-                return tr("Bars: each point's %1 % confidence intervals (throughput: block bootstrap over "
-                          "the "
-                          "window; percentiles: order-statistic bounds). A bar that runs to the chart's edge "
-                          "without a cap is open: the sample cannot bound that side.")
-                    .arg(QString::number(100 * p.intervals.level, 'g', 3));
+                return p.intervals.level;
+    return 0;
+}
+
+QString ReportCharts::errorBarNote(const RunResults &run)
+{
+    if (const double level = intervalLevel(run); level > 0)
+        return tr("Bars: each point's %1 % confidence intervals (throughput: block bootstrap over the "
+                  "window; "
+                  "percentiles: order-statistic bounds). A bar that runs to the chart's edge without a cap "
+                  "is "
+                  "open: the sample cannot bound that side.")
+            .arg(QString::number(100 * level, 'g', 3));
     return {};
 }
 

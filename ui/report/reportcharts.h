@@ -32,8 +32,10 @@ public:
     static Chart telemetryVsLoad(const QString &phase, const std::vector<const ScenarioResult *> &scenarios,
                                  const std::string &key, const QString &yLabel, double scale);
     static bool hasPoints(const Chart &chart);
-    // What the charts' error bars are ("Bars: 95 % confidence intervals …"); empty when no point of the run
-    // has intervals (runs before results /3, most imports).
+    // The confidence level of the run's intervals (a campaign setting); 0 when no point has intervals (runs
+    // before results /3, most imports).
+    static double intervalLevel(const RunResults &run);
+    // What the charts' error bars are ("Bars: 95 % confidence intervals …"); empty without intervals.
     static QString errorBarNote(const RunResults &run);
 };
 
