@@ -21,6 +21,7 @@ namespace Throughline::Cli {
 
 struct PlannedPoint {
     int pointIndex = 0;    // within the scenario: the index stored in results and keyed on by merge
+    int repeat = 0;        // plan.repeats > 1: 1 … repeats (PointLoad::repeat), back to back per load
     bool rateMode = false; // open loop (rate) vs fixed concurrency
     int concurrency = 0;   // whole campaign: closed/curve C; open loop: the concurrency cap (0 = none)
     double rate = 0;       // whole campaign, requests/s (model time)
@@ -45,7 +46,7 @@ struct PlannedPoint {
     double maxDurationS = 0; // wall-clock upper bound (plan max_duration_s, time scale applied)
 
     nlohmann::json loadJson(bool shardShare) const; // {"mode": "concurrency", "concurrency": C} / rate
-    std::string loadLabel() const;                  // "C=16" / "λ=2.5/s"
+    std::string loadLabel() const;                  // "C=16" / "λ=2.5/s" (+ " · repeat 2")
 };
 
 struct PlannedScenario {

@@ -17,6 +17,13 @@ std::string formatFixed(double v, int prec)
 }
 
 namespace {
+// "C=16", "λ=2.50", "C=16 #2" for the second repeat: short enough for the table's load column.
+std::string loadColumn(const PointLoad &l)
+{
+    std::string load = l.mode == PointLoad::Mode::Concurrency ? "C=" + std::to_string(l.concurrency)
+                                                              : "λ=" + formatFixed(l.rate, 2);
+    return l.repeat > 0 ? load + " #" + std::to_string(l.repeat) : load;
+}
 
 std::string stat(const PointResult &p, const char *metric, const char *s)
 {
@@ -34,9 +41,7 @@ void printTelemetryLines(std::FILE *out, const ScenarioResult &s)
         if (t.empty())
             continue;
         auto has = [&t](const char *k) { return t.count(k) > 0 && std::isfinite(t.at(k)); };
-        const std::string load = p.load.mode == PointLoad::Mode::Concurrency
-                                     ? "C=" + std::to_string(p.load.concurrency)
-                                     : "λ=" + formatFixed(p.load.rate, 2);
+        const std::string load = loadColumn(p.load);
         std::string line = "  telemetry " + load + ":";
         std::string sep = " ";
         auto add = [&](const std::string &part) {
@@ -80,20 +85,57 @@ void printTelemetryLines(std::FILE *out, const ScenarioResult &s)
                                                    : (" (" + c.value("error", std::string()) + ")").c_str());
 }
 
+// After a repeated load's last repeat: the mean over its repeats with the across-repeat interval of the
+// headline figures ("  across 3 repeats: out tok/s 1503.2 [95 % 1490.1, 1516.3], TTFT p95 …").
+bool lastRepeatOfLoad(const std::vector<PointResult> &points, std::size_t k)
+{
+    if (points[k].acrossRepeats.empty())
+        return false;
+    return k + 1 == points.size() || !points[k + 1].load.sameLoad(points[k].load);
+}
+
+void printAcrossRepeats(std::FILE *out, const PointResult &p)
+{
+    const struct {
+        const char *label, *metric, *stat;
+    } figures[] = {
+        {"out tok/s", "output_tps", "value"}, {"TTFT p95", "ttft_ms", "p95"}, {"TPOT p90", "tpot_ms", "p90"}};
+    std::string line;
+    int repeats = 0;
+    for (const auto &f : figures) {
+        const auto iv = p.acrossRepeatInterval(f.metric, f.stat);
+        if (!iv)
+            continue;
+        repeats = int(iv->effectiveN);
+        line += std::string(line.empty() ? "" : ", ") + f.label + " " + formatFixed(iv->estimate, 1) + " [" +
+                formatFixed(iv->level * 100, 0) + " % " + formatFixed(iv->lower, 1) + ", " +
+                formatFixed(iv->upper, 1) + "]";
+    }
+    if (!line.empty())
+        std::fprintf(out, "  %-10s across %d repeats (mean, Student t): %s\n", "", repeats, line.c_str());
+}
+
 // " [95 % 401.2, 488.0]" (an open side reads "open"), and for an inconclusive check what would decide it.
 std::string checkIntervalText(const VerdictCheck &c)
 {
     std::string out;
+    const bool across = c.intervalSource == VerdictCheck::IntervalSource::AcrossRepeats;
     if (c.level > 0) {
         const auto side = [](double v) { return std::isfinite(v) ? formatFixed(v, 2) : std::string("open"); };
         out += " [" + formatFixed(c.level * 100, 0) + " % " + side(c.lower) + ", " + side(c.upper) + "]";
+        if (c.hadAcrossRepeats)
+            out += across ? " across repeats (wider than the repeat's own)"
+                          : " within the run (wider than across repeats)";
     }
     if (c.outcome != VerdictCheck::Outcome::Inconclusive)
         return out;
     if (c.requestsNeeded <= 0)
-        return out + "; the estimate sits on the target: more requests cannot decide it";
+        return out + "; the estimate sits on the target: more " + (across ? "repeats" : "requests") +
+               " cannot decide it";
     return out + "; about " + std::string(c.requestsNeededIsMinimum ? "≥ " : "") +
-           formatFixed(c.requestsNeeded, 0) + " requests at the judged point would decide it";
+           formatFixed(c.requestsNeeded, 0) +
+           (across ? " repeats of the load would decide it"
+                   : " requests at the judged point would decide it");
 }
 
 } // namespace
@@ -110,9 +152,7 @@ void printTable(std::FILE *out, const RunResults &res, const RunOutcome &run)
                      "TTFT p50", "TTFT p95", "TPOT p50", "TPOT p90", "ok", "err", "validity");
         for (std::size_t k = 0; k < s.points.size(); ++k) {
             const PointResult &p = s.points[k];
-            std::string load = p.load.mode == PointLoad::Mode::Concurrency
-                                   ? "C=" + std::to_string(p.load.concurrency)
-                                   : "λ=" + formatFixed(p.load.rate, 2);
+            const std::string load = loadColumn(p.load);
             int errs = 0;
             for (const auto &[k2, n] : p.errors)
                 errs += n;
@@ -126,6 +166,8 @@ void printTable(std::FILE *out, const RunResults &res, const RunOutcome &run)
                          formatFixed(p.metrics.outputTpsPerGpu).c_str(), stat(p, "ttft_ms", "p50").c_str(),
                          stat(p, "ttft_ms", "p95").c_str(), stat(p, "tpot_ms", "p50").c_str(),
                          stat(p, "tpot_ms", "p90").c_str(), p.nOk, errs, validity.c_str());
+            if (lastRepeatOfLoad(s.points, k))
+                printAcrossRepeats(out, p);
         }
         printTelemetryLines(out, s);
         for (const VerdictCheck &c : s.verdict.checks)

@@ -74,6 +74,7 @@ void decodePlanMembers(DecodeContext &ctx, JsonObjectReader &o, LoadPlan &p)
     o.number("min_window_s", p.minWindowS, 0, 1e7);
     o.number("error_rate_limit", p.errorRateLimit, 0, 1, true);
     o.number("confidence_level", p.confidenceLevel, 0.5, 0.999);
+    o.integer("repeats", p.repeats, 1, 100);
     if (const json *s = o.get("seed")) {
         if (s->is_number_unsigned() || (s->is_number_integer() && s->get<long long>() >= 0))
             p.seed = s->get<std::uint64_t>();

@@ -43,6 +43,8 @@ json CampaignJson::toJson(const LoadPlan &p)
         j["first_token_priority"] = false;
     if (p.confidenceLevel != LoadPlan{}.confidenceLevel) // likewise: written only when not the default
         j["confidence_level"] = p.confidenceLevel;
+    if (p.repeats != 1) // likewise
+        j["repeats"] = p.repeats;
     return j;
 }
 
@@ -245,6 +247,7 @@ json CampaignJson::toJson(const Campaign &c, const Catalog &catalog)
         j["shared_prefix_ratio"] = p.sharedPrefixRatio;
         j["first_token_priority"] = p.firstTokenPriority;
         j["confidence_level"] = p.confidenceLevel;
+        j["repeats"] = p.repeats;
         return j;
     };
     const json basePlan = allMembers(c.plan);

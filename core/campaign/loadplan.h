@@ -49,6 +49,10 @@ struct LoadPlan {
     // "Intervals"): kDefaultConfidenceLevel of core/stats/interval.h, kept as a literal so the campaign model
     // needs no statistics header (a static_assert in campaignjsonplan.cpp keeps the two equal).
     double confidenceLevel = 0.95;
+    // Runs of each load point (JSON "repeats", 1–100; docs/metrics.md "Repeats"): each repeat is a point of
+    // its own (PointLoad::repeat 1 … repeats), run back to back on fresh connections with prompts no other
+    // point used; the repeats' spread gives the across-repeat interval a verdict also weighs. 1 = once.
+    int repeats = 1;
     bool storeText = false;
     // Exact-length prompts only: share of each prompt's leading tokens that is identical across requests
     // (0 = a unique prefix per request, defeating prefix caches; 0.5 = the first half is common).

@@ -74,7 +74,7 @@ std::uint64_t plannedRequests(const LoadPlan &plan)
             planned += static_cast<std::uint64_t>(openLoopBudget(plan, r).total());
         break;
     }
-    return planned;
+    return planned * static_cast<std::uint64_t>(std::max(1, plan.repeats));
 }
 
 double openLoopMeasuredS(const LoadPlan &plan, double rate)
@@ -92,7 +92,8 @@ ClosedBudget openLoopBudget(const LoadPlan &plan, double rate)
     return b;
 }
 
-int plannedPointCount(const LoadPlan &plan)
+namespace {
+int plannedLoadCount(const LoadPlan &plan)
 {
     switch (plan.mode) {
     case LoadPlan::Mode::Closed:
@@ -105,6 +106,12 @@ int plannedPointCount(const LoadPlan &plan)
         return static_cast<int>(curveConcurrencies(plan).size());
     }
     return 0;
+}
+} // namespace
+
+int plannedPointCount(const LoadPlan &plan)
+{
+    return plannedLoadCount(plan) * std::max(1, plan.repeats);
 }
 
 std::vector<int> curveConcurrencies(const LoadPlan &plan)

@@ -35,10 +35,11 @@ double openLoopMeasuredS(const LoadPlan &plan, double rate);
 ClosedBudget openLoopBudget(const LoadPlan &plan, double rate);
 
 // Load points a plan offers, for progress and planned-point lists: closed = its concurrencies, open = its
-// rates, curve = curveConcurrencies(plan), search = at most searchMaxPoints.
+// rates, curve = curveConcurrencies(plan), search = at most searchMaxPoints; each × plan.repeats.
 int plannedPointCount(const LoadPlan &plan);
 
-// Requests a plan will send, for progress and ETA (curve and search estimated from their point lists).
+// Requests a plan will send, for progress and ETA (curve and search estimated from their point lists), ×
+// plan.repeats.
 std::uint64_t plannedRequests(const LoadPlan &plan);
 
 // Curve points from plan.cMin … plan.cMax: Log2 = powers of two (cMin and cMax included);

@@ -73,6 +73,19 @@ nlohmann::json pointIntervalsToJson(const PointIntervals &intervals)
     return {{"level", intervals.level}, {"metrics", metrics}};
 }
 
+nlohmann::json acrossRepeatIntervalsToJson(const PointIntervals &intervals)
+{
+    nlohmann::json j = pointIntervalsToJson(intervals);
+    for (auto &[metric, stats] : j["metrics"].items())
+        for (auto &[stat, value] : stats.items()) {
+            const Interval *iv = intervals.find(metric, stat);
+            value.erase("effective_n");
+            value["estimate"] = JsonNumber::orNull(iv->estimate);
+            value["repeats"] = int(iv->effectiveN);
+        }
+    return j;
+}
+
 Result<PointIntervals> pointIntervalsFromJson(const nlohmann::json &j)
 {
     if (!j.is_object())

@@ -16,6 +16,10 @@
 namespace Throughline {
 
 nlohmann::json pointIntervalsToJson(const PointIntervals &intervals);
+// "intervals_across" (results /4): the same shape, each interval with its "estimate" (the mean over the
+// repeats, not the point's own value) and "repeats" (how many). Written for readers; never read back — it
+// is recomputed from the repeats' points (core/metrics/repeatgroups.h).
+nlohmann::json acrossRepeatIntervalsToJson(const PointIntervals &intervals);
 // Errors name the field: "intervals.metrics.ttft_ms.p90.lower: not a number".
 Result<PointIntervals> pointIntervalsFromJson(const nlohmann::json &j);
 

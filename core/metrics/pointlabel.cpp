@@ -6,11 +6,19 @@ namespace Throughline {
 
 std::string pointLoadLabel(const PointLoad &load)
 {
+    const std::string repeat = load.repeat > 0 ? " · repeat " + std::to_string(load.repeat) : std::string();
     if (load.mode == PointLoad::Mode::Concurrency)
-        return "C=" + std::to_string(load.concurrency);
+        return "C=" + std::to_string(load.concurrency) + repeat;
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", load.rate);
-    return std::string("λ=") + buf + "/s";
+    return std::string("λ=") + buf + "/s" + repeat;
+}
+
+std::string pointLoadLabelOfRepeats(const PointLoad &load)
+{
+    PointLoad once = load;
+    once.repeat = 0;
+    return pointLoadLabel(once);
 }
 
 } // namespace Throughline

@@ -1,6 +1,6 @@
 #pragma once
-// How a load point is named wherever one is shown: "C=16" (concurrency) or "λ=5/s" (rate): the live run
-// monitor, comparisons (compare, run --baseline).
+// How a load point is named wherever one is shown: "C=16" (concurrency) or "λ=5/s" (rate), "C=16 · repeat 2"
+// for the second run of a repeated load: the live run monitor, comparisons (compare, run --baseline).
 
 #include "core/metrics/pointresult.h"
 
@@ -9,5 +9,7 @@
 namespace Throughline {
 
 std::string pointLoadLabel(const PointLoad &load);
+// The load without its repeat index ("C=16"): how a repeated load is named as a whole.
+std::string pointLoadLabelOfRepeats(const PointLoad &load);
 
 } // namespace Throughline

@@ -136,6 +136,13 @@ std::optional<Interval> PointResult::metricInterval(std::string_view metric, std
     return out;
 }
 
+std::optional<Interval> PointResult::acrossRepeatInterval(std::string_view metric,
+                                                          std::string_view stat) const
+{
+    const Interval *iv = acrossRepeats.find(metric, stat);
+    return iv ? std::optional<Interval>(*iv) : std::nullopt;
+}
+
 std::optional<std::pair<double, double>> PointResult::curvePoint() const
 {
     const auto tpot = metrics.tpotMs.stat("p90");
@@ -156,6 +163,8 @@ nlohmann::json PointResult::toJson() const
         l["mode"] = "rate";
         l["rate"] = load.rate;
     }
+    if (load.repeat > 0)
+        l["repeat"] = load.repeat;
     j["load"] = l;
     j["window_s"] = JsonNumber::orNull(windowS);
     j["n_sent"] = nSent;
@@ -208,6 +217,8 @@ nlohmann::json PointResult::toJson() const
     }
     if (!intervals.empty())
         j["intervals"] = pointIntervalsToJson(intervals);
+    if (!acrossRepeats.empty())
+        j["intervals_across"] = acrossRepeatIntervalsToJson(acrossRepeats);
     return j;
 }
 
@@ -239,6 +250,11 @@ Result<PointResult> PointResult::fromJson(const nlohmann::json &j)
         p.load.rate = r->get<double>();
     } else {
         return bad("load.mode", "expected \"concurrency\" or \"rate\"");
+    }
+    if (const auto r = lIt->find("repeat"); r != lIt->end()) {
+        if (!r->is_number_integer() || r->get<int>() < 1)
+            return bad("load.repeat", "expected an integer ≥ 1");
+        p.load.repeat = r->get<int>();
     }
 
     p.windowS = JsonNumber::read(j, "window_s", ok);

@@ -25,7 +25,14 @@ struct PointLoad {
     Mode mode = Mode::Concurrency;
     int concurrency = 0; // Concurrency mode: target in-flight requests
     double rate = 0;     // Rate mode: target requests/s
+    // plan.repeats > 1: which run of this load the point is, 1 … repeats (JSON load.repeat); 0 = the load
+    // is run once (not written). Repeats of one load share mode, concurrency and rate (sameLoad).
+    int repeat = 0;
     bool operator==(const PointLoad &) const = default;
+    bool sameLoad(const PointLoad &o) const
+    {
+        return mode == o.mode && concurrency == o.concurrency && rate == o.rate;
+    }
 };
 
 // Validity flag names (results.json validity.flags).
@@ -141,6 +148,11 @@ struct PointResult {
     // filled by RunController from core/workload, docs/workloads.md). Empty = not written.
     std::map<std::string, double> workload;
     PointIntervals intervals; // extension "intervals" (written when not empty)
+    // Extension "intervals_across" (results /4, docs/metrics.md "Repeats"): for a repeated load, the
+    // Student-t interval of each statistic's mean over the load's repeats (core/metrics/repeatgroups.h),
+    // the same on every repeat of the load; estimate = that mean, effectiveN = the repeats. Derived from the
+    // repeats' values: recomputed whenever a scenario's points are put together, never read back.
+    PointIntervals acrossRepeats;
 
     // Metric lookup by vocabulary key and stat: ("output_tps_per_gpu", "value"),
     // ("ttft_ms", "p90"). nullopt when unknown, undefined or not reportable (min-n rule).
@@ -148,6 +160,9 @@ struct PointResult {
     // The same statistic with its interval (estimate = metricValue). nullopt when the value is not there or
     // no interval was computed for it.
     std::optional<Interval> metricInterval(std::string_view metric, std::string_view stat) const;
+    // The across-repeat interval of the statistic (nullopt when the load is not repeated or the stat has
+    // none).
+    std::optional<Interval> acrossRepeatInterval(std::string_view metric, std::string_view stat) const;
     // MLPerf Endpoints curve point: x = output_tps_per_gpu, y = 1000 / TPOT p90 (tokens/s per user).
     // nullopt when TPOT p90 is not reportable.
     std::optional<std::pair<double, double>> curvePoint() const;

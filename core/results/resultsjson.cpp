@@ -1,4 +1,5 @@
 #include "core/results/resultsjson.h"
+#include "core/metrics/repeatgroups.h"
 
 #include <QFile>
 #include <QSaveFile>
@@ -71,7 +72,7 @@ Result<RunResults> RunResults::fromJson(const nlohmann::json &j)
     if (!j.is_object())
         return bad("(root)", "expected an object");
     const std::string schema = j.value("schema", std::string());
-    if (schema != kSchema && schema != kSchemaV2 && schema != kSchemaV1) {
+    if (schema != kSchema && schema != kSchemaV3 && schema != kSchemaV2 && schema != kSchemaV1) {
         if (schema.rfind("throughline.results/", 0) == 0)
             return makeError(ErrorCode::Unsupported,
                              "results.json: schema \"" + schema + "\" is newer than this tool");
@@ -126,6 +127,7 @@ Result<RunResults> RunResults::fromJson(const nlohmann::json &j)
                 return bad(where + ".points[" + std::to_string(k) + "]", p.error().message);
             s.points.push_back(std::move(*p));
         }
+        fillAcrossRepeatIntervals(s.points); // derived from the repeats, never taken from the file
         if (const auto cIt = sj.find("cold_start"); cIt != sj.end()) {
             if (!cIt->is_object())
                 return bad(where + ".cold_start", "not an object");

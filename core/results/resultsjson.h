@@ -1,5 +1,5 @@
 #pragma once
-// results.json ("schema": "throughline.results/3", ARCHITECTURE.md "results.json"): the run, its
+// results.json ("schema": "throughline.results/4", ARCHITECTURE.md "results.json"): the run, its
 // scenarios with verdicts and point objects. Value types + JSON round trip + atomic file writer.
 // resources/schemas/results.schema.json describes the same document (checked in tests).
 
@@ -42,11 +42,14 @@ struct ScenarioResult {
 };
 
 struct RunResults {
-    // /3 adds each point's "intervals" and the verdicts' inconclusive outcome with the checks' intervals
-    // (docs/metrics.md "Intervals"); /2 files read without intervals (their checks judged on the value) and
-    // are written back as /3. /2 added the client's error budget to each point's "client" object; /1 files
-    // read with those figures unmeasured (null).
-    static constexpr std::string_view kSchema = "throughline.results/3";
+    // /4 adds repeats (plan.repeats): each point's load.repeat, its "intervals_across" (derived: recomputed
+    // on read, core/metrics/repeatgroups.h) and the checks' "interval_source" / "repeats_needed"; /3 files
+    // read as runs without repeats. /3 added each point's "intervals" and the verdicts' inconclusive outcome
+    // with the checks' intervals (docs/metrics.md "Intervals"); /2 files read without intervals (their checks
+    // judged on the value) and are written back as the current version. /2 added the client's error budget to
+    // each point's "client" object; /1 files read with those figures unmeasured (null).
+    static constexpr std::string_view kSchema = "throughline.results/4";
+    static constexpr std::string_view kSchemaV3 = "throughline.results/3";
     static constexpr std::string_view kSchemaV2 = "throughline.results/2";
     static constexpr std::string_view kSchemaV1 = "throughline.results/1";
 

@@ -61,14 +61,33 @@ BetterDirection betterDirectionOf(std::string_view metric)
 namespace {
 // The interval of a statistic with its estimate; without an interval (files before results /3) only
 // the value, so the comparison reads "not enough data" for it.
+// A repeated load is compared as a whole: the mean over its repeats with the across-repeat interval.
 Interval intervalOf(const PointResult &p, const MetricStat &m)
 {
+    if (auto iv = p.acrossRepeatInterval(m.metric, m.stat))
+        return *iv;
     if (auto iv = p.metricInterval(m.metric, m.stat))
         return *iv;
     Interval iv;
     if (const auto v = p.metricValue(m.metric, m.stat))
         iv.estimate = *v;
     return iv;
+}
+bool firstOfLoad(const std::vector<PointResult> &points, std::size_t i)
+{
+    for (std::size_t k = 0; k < i; ++k)
+        if (points[k].load.sameLoad(points[i].load))
+            return false;
+    return true;
+}
+
+// Points counted as loads: the repeats of a load are one comparison.
+int distinctLoads(const std::vector<PointResult> &points)
+{
+    int n = 0;
+    for (std::size_t i = 0; i < points.size(); ++i)
+        n += firstOfLoad(points, i);
+    return n;
 }
 } // namespace
 
@@ -83,23 +102,26 @@ NoiseAwareComparison compareRunResults(const RunResults &baseline, const RunResu
         byId[s.id] = &s;
     int baselinePoints = 0;
     for (const ScenarioResult &s : baseline.scenarios)
-        baselinePoints += static_cast<int>(s.points.size());
+        baselinePoints += distinctLoads(s.points);
     int candidatePoints = 0;
     std::vector<ComparisonInput> inputs;
     for (const ScenarioResult &c : candidate.scenarios) {
-        candidatePoints += static_cast<int>(c.points.size());
+        candidatePoints += distinctLoads(c.points);
         const auto b = byId.find(c.id);
         if (b == byId.end())
             continue;
-        for (const PointResult &cp : c.points) {
+        for (std::size_t ci = 0; ci < c.points.size(); ++ci) {
+            const PointResult &cp = c.points[ci];
+            if (!firstOfLoad(c.points, ci))
+                continue; // a later repeat: its load was compared at the first
             const PointResult *bp = nullptr;
             for (const PointResult &p : b->second->points)
-                if (p.load == cp.load)
+                if (p.load.sameLoad(cp.load) && !bp)
                     bp = &p;
             if (!bp)
                 continue;
             ++out.sharedPoints;
-            const std::string load = pointLoadLabel(cp.load);
+            const std::string load = pointLoadLabelOfRepeats(cp.load);
             for (const MetricStat &m : metrics) {
                 inputs.push_back({m.label(), c.id + " " + load, intervalOf(*bp, m), intervalOf(cp, m),
                                   betterDirectionOf(m.metric)});

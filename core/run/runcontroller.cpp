@@ -170,6 +170,32 @@ bool RunController::Impl::waitPointDone(std::int64_t pointStartNs, double maxDur
     return truncated;
 }
 
+void RunController::Impl::startWorkers(int count)
+{
+    std::lock_guard lock(workersMutex);
+    for (int i = 0; i < count; ++i) {
+        workers.push_back(std::make_unique<Worker>(
+            i, t0, [this](RequestRecord &&r, std::uint64_t, int wi) { onComplete(std::move(r), wi); }));
+        workers.back()->start();
+    }
+}
+
+void RunController::Impl::stopWorkers()
+{
+    std::lock_guard lock(workersMutex);
+    for (auto &w : workers)
+        w->stop();
+    workers.clear();     // closes every connection
+    cpuWaitBase.clear(); // the next workers' threads count their run-queue wait from zero
+}
+
+void RunController::Impl::restartWorkers()
+{
+    const int count = static_cast<int>(workers.size());
+    stopWorkers();
+    startWorkers(count);
+}
+
 std::vector<double> RunController::Impl::takeLoopLag()
 {
     std::vector<double> all;
@@ -294,15 +320,7 @@ Result<RunOutcome> RunController::run()
 
     // One per core this process may run on: two workers time-sharing a core only delay each other's reads.
     const int nWorkers = impl.opt.workers > 0 ? impl.opt.workers : usableCpuCount();
-    std::unique_lock workersLock(impl.workersMutex);
-    for (int i = 0; i < nWorkers; ++i) {
-        impl.workers.push_back(
-            std::make_unique<Worker>(i, impl.t0, [this](RequestRecord &&r, std::uint64_t, int wi) {
-                d->onComplete(std::move(r), wi);
-            }));
-        impl.workers.back()->start();
-    }
-    workersLock.unlock();
+    impl.startWorkers(nWorkers);
 
     std::uint64_t planned = 0;
     for (const Scenario &sc : impl.scenarios)
@@ -492,6 +510,8 @@ Result<RunOutcome> RunController::run()
             p.pointLabel = pointLoadLabel(load);
             m_live.setProgress(p);
             so.points.push_back(measure(pi));
+            so.points.back().result.load.repeat =
+                load.repeat; // the measurement knows the load, not the repeat
             if (impl.opt.onPointFinished)
                 impl.opt.onPointFinished(so, so.points.back());
             impl.releaseHeldRecords(out, so); // this point's records usually go at the next one's end
@@ -512,15 +532,37 @@ Result<RunOutcome> RunController::run()
             }
             return !impl.cancel.load() && !impl.stopSending.load();
         };
+        // A load run plan.repeats times back to back (PointLoad::repeat 1 … N; docs/metrics.md "Repeats"),
+        // each repeat after the first on fresh connections. Prompts are never shared: they are keyed by the
+        // run-wide request sequence number. False = stop the scenario.
+        auto runRepeats = [&](PointLoad load, const std::function<PointOutcome(int pi)> &measure) {
+            const int repeats = std::max(1, sc.plan.repeats);
+            for (int r = 1; r <= repeats; ++r) {
+                load.repeat = repeats > 1 ? r : 0;
+                if (r > 1)
+                    impl.restartWorkers();
+                if (!runPoint(load, measure))
+                    return false;
+            }
+            return true;
+        };
         auto runPointClosed = [&](int c) {
             const PointLoad load{PointLoad::Mode::Concurrency, c, 0};
-            return runPoint(load, [&](int pi) {
+            return runRepeats(load, [&](int pi) {
                 if (driver)
                     return impl.runWorkloadPoint(si, pi, sc, *driver, load, builder, transfer, urls,
                                                  so.timeScale, so.simulated);
                 return impl.runClosedPoint(si, pi, sc, c, builder, transfer, urls, so.timeScale,
                                            so.simulated);
             });
+        };
+        // Search mode's bisection step for a load: every repeat meets the SLOs.
+        auto loadMeetsSlo = [&]() {
+            const int repeats = std::max(1, sc.plan.repeats);
+            bool meets = !so.points.empty();
+            for (int k = 0; k < repeats && k < static_cast<int>(so.points.size()); ++k)
+                meets = meets && searchPointMeetsSlo(so.points[so.points.size() - 1 - k].result, sc.slo);
+            return meets;
         };
 
         // Cold start: wait for the endpoint from the start moment, time its first request. Skipped for a
@@ -590,7 +632,7 @@ Result<RunOutcome> RunController::run()
             while (auto c = search.next()) {
                 if (!runPointClosed(*c))
                     break;
-                search.report(*c, searchPointMeetsSlo(so.points.back().result, sc.slo));
+                search.report(*c, loadMeetsSlo());
             }
             so.searchBest = search.best();
             break;
@@ -598,7 +640,7 @@ Result<RunOutcome> RunController::run()
         case LoadPlan::Mode::Open:
             for (double rate : sc.plan.rates) {
                 const PointLoad load{PointLoad::Mode::Rate, 0, rate};
-                const bool more = runPoint(load, [&](int pi) {
+                const bool more = runRepeats(load, [&](int pi) {
                     if (driver)
                         return impl.runWorkloadPoint(si, pi, sc, *driver, load, builder, transfer, urls,
                                                      so.timeScale, so.simulated);
@@ -643,12 +685,7 @@ Result<RunOutcome> RunController::run()
             sims.push_back(std::move(sim));
     }
 
-    {
-        std::lock_guard lock(impl.workersMutex);
-        for (auto &w : impl.workers)
-            w->stop();
-        impl.workers.clear(); // closes every connection
-    }
+    impl.stopWorkers();
     if (!sims.empty()) // let an in-process simulator notice the closed connections before it stops
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
     sims.clear();

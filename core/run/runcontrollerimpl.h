@@ -123,6 +123,12 @@ struct RunController::Impl {
         return n;
     }
     void refreshLive();
+    // The engine's workers, one per `count`; restartWorkers() replaces them (closing every keep-alive
+    // connection) so the next point starts on fresh connections — what a repeat needs to share no state
+    // with the run before it.
+    void startWorkers(int count);
+    void stopWorkers();
+    void restartWorkers();
 
     // Waits until every sent request finished; enforces max duration + grace → harness-cancelled.
     bool waitPointDone(std::int64_t pointStartNs, double maxDurationS);

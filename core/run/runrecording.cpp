@@ -2,6 +2,7 @@
 
 #include "core/storage/storagewriter.h"
 #include "core/util/version.h"
+#include "core/metrics/repeatgroups.h"
 
 #include <QDateTime>
 
@@ -165,6 +166,7 @@ RunResults runResultsFromOutcome(const RunOutcome &run, const std::string &campa
         ScenarioResult sr = ScenarioResult::fromScenario(so.scenario);
         for (const PointOutcome &po : so.points)
             sr.points.push_back(po.result);
+        fillAcrossRepeatIntervals(sr.points);
         sr.coldStart = so.coldStart;
         const std::vector<TargetRow> rows = targetsFor ? targetsFor(so.scenario) : std::vector<TargetRow>{};
         sr.verdict = judgeScenario(so.scenario, sr.points, rows);

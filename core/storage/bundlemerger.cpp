@@ -14,6 +14,7 @@
 #include "core/storage/storagewriter.h"
 #include "core/storage/telemetryreader.h"
 #include "core/targets/verdict.h"
+#include "core/metrics/repeatgroups.h"
 
 #include <QTemporaryDir>
 
@@ -595,7 +596,8 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
                 scenario = &c;
         Report::ScenarioVerdict v{sc.key, ""};
         if (scenario) {
-            const std::vector<PointResult> &pts = scenarioPoints[sc.index];
+            std::vector<PointResult> pts = scenarioPoints[sc.index];
+            fillAcrossRepeatIntervals(pts);
             const std::vector<TargetRow> rows =
                 targets ? targets->matching(*scenario) : std::vector<TargetRow>{};
             const Verdict verdict = judgeScenario(*scenario, pts, rows);

@@ -3,6 +3,7 @@
 
 #include "core/metrics/jsonnumber.h"
 #include "core/stats/intervalverdict.h"
+#include "core/stats/repeatinterval.h"
 #include "core/stats/samplesize.h"
 
 #include <cmath>
@@ -76,8 +77,7 @@ void estimateRequestsNeeded(VerdictCheck &c, const Interval &iv, double requests
     c.requestsNeededIsMinimum = minimum && c.requestsNeeded > 0;
 }
 
-void judgeOnInterval(VerdictCheck &c, const Interval &iv, const PointResult &point,
-                     const Threshold &threshold)
+void judgeOnInterval(VerdictCheck &c, const Interval &iv, double sampleSize, const Threshold &threshold)
 {
     c.lower = iv.lower;
     c.upper = iv.upper;
@@ -95,7 +95,31 @@ void judgeOnInterval(VerdictCheck &c, const Interval &iv, const PointResult &poi
         break;
     }
     c.outcome = VerdictCheck::Outcome::Inconclusive;
-    estimateRequestsNeeded(c, iv, point.nOk, threshold);
+    estimateRequestsNeeded(c, iv, sampleSize, threshold);
+}
+
+// The check's value with its distance to the target.
+void setCheckValue(VerdictCheck &c, double value)
+{
+    c.value = value;
+    c.pctOfTarget = value / c.target * 100.0;
+    c.marginPct = c.cmp == Comparator::GreaterEqual ? (value - c.target) / c.target * 100.0
+                                                    : (c.target - value) / c.target * 100.0;
+}
+
+// The interval a check is judged on: the point's own, or for a repeated load the wider of that and the
+// across-repeat interval (whose sample is the repeats; the check's value is then their mean).
+void judgeOnIntervals(VerdictCheck &c, const Interval &within, const std::optional<Interval> &across,
+                      const PointResult &point, const Threshold &threshold)
+{
+    c.hadAcrossRepeats = across.has_value();
+    if (across && &widerInterval(within, *across) == &*across) {
+        c.intervalSource = VerdictCheck::IntervalSource::AcrossRepeats;
+        setCheckValue(c, across->estimate);
+        judgeOnInterval(c, *across, across->effectiveN, threshold);
+        return;
+    }
+    judgeOnInterval(c, within, point.nOk, threshold);
 }
 } // namespace
 
@@ -266,9 +290,7 @@ VerdictCheck judgeRow(const TargetRow &row, std::span<const PointResult> points,
         c.outcome = VerdictCheck::Outcome::NotAvailable;
         return c;
     }
-    c.pctOfTarget = c.value / c.target * 100.0;
-    c.marginPct = row.cmp == Comparator::GreaterEqual ? (c.value - c.target) / c.target * 100.0
-                                                      : (c.target - c.value) / c.target * 100.0;
+    setCheckValue(c, c.value);
     if (row.kind == TargetKind::Informational) {
         c.outcome = VerdictCheck::Outcome::Info;
         return c;
@@ -280,7 +302,7 @@ VerdictCheck judgeRow(const TargetRow &row, std::span<const PointResult> points,
     }
     const PointResult &point = points[pointIndex];
     if (const auto iv = point.metricInterval(row.metric, row.stat)) {
-        judgeOnInterval(c, *iv, point, threshold);
+        judgeOnIntervals(c, *iv, point.acrossRepeatInterval(row.metric, row.stat), point, threshold);
         return c;
     }
     // No interval (imports, files before results /3): the value alone decides.
@@ -351,6 +373,11 @@ int campaignExitCode(std::span<const Verdict::Status> statuses, bool strict)
     return 0;
 }
 
+std::string_view intervalSourceKey(VerdictCheck::IntervalSource s)
+{
+    return s == VerdictCheck::IntervalSource::AcrossRepeats ? "across_repeats" : "within_run";
+}
+
 namespace {
 // The check's interval extension (results /3): "interval" {lower, upper (null = open), level}, the
 // baseline's "target_interval" {lower, upper}, and for an inconclusive check "requests_needed" (null = more
@@ -363,10 +390,13 @@ void writeCheckInterval(nlohmann::json &j, const VerdictCheck &c)
                          {"level", c.level}};
     if (std::isfinite(c.targetLower) && std::isfinite(c.targetUpper))
         j["target_interval"] = {{"lower", c.targetLower}, {"upper", c.targetUpper}};
+    const bool repeats = c.intervalSource == VerdictCheck::IntervalSource::AcrossRepeats;
+    if (c.hadAcrossRepeats)
+        j["interval_source"] = intervalSourceKey(c.intervalSource);
     if (c.outcome == VerdictCheck::Outcome::Inconclusive) {
-        j["requests_needed"] =
-            c.requestsNeeded > 0 ? nlohmann::json(c.requestsNeeded) : nlohmann::json(nullptr);
-        j["requests_needed_is_minimum"] = c.requestsNeededIsMinimum;
+        const char *key = repeats ? "repeats_needed" : "requests_needed";
+        j[key] = c.requestsNeeded > 0 ? nlohmann::json(c.requestsNeeded) : nlohmann::json(nullptr);
+        j[std::string(key) + "_is_minimum"] = c.requestsNeededIsMinimum;
     }
 }
 
@@ -389,9 +419,20 @@ Status readCheckInterval(const nlohmann::json &j, VerdictCheck &c)
         c.targetLower = JsonNumber::read(*t, "lower", ok);
         c.targetUpper = JsonNumber::read(*t, "upper", ok);
     }
-    if (const auto n = j.find("requests_needed"); n != j.end() && !n->is_null()) {
-        c.requestsNeeded = JsonNumber::read(j, "requests_needed", ok);
-        c.requestsNeededIsMinimum = j.value("requests_needed_is_minimum", false);
+    if (const auto s = j.find("interval_source"); s != j.end()) {
+        if (*s != "within_run" && *s != "across_repeats")
+            return makeError(ErrorCode::InvalidInput, "verdict: checks[].interval_source: expected "
+                                                      "\"within_run\" or \"across_repeats\"");
+        c.hadAcrossRepeats = true;
+        c.intervalSource = *s == "across_repeats" ? VerdictCheck::IntervalSource::AcrossRepeats
+                                                  : VerdictCheck::IntervalSource::WithinRun;
+    }
+    const std::string neededKey = c.intervalSource == VerdictCheck::IntervalSource::AcrossRepeats
+                                      ? "repeats_needed"
+                                      : "requests_needed";
+    if (const auto n = j.find(neededKey); n != j.end() && !n->is_null()) {
+        c.requestsNeeded = JsonNumber::read(j, neededKey.c_str(), ok);
+        c.requestsNeededIsMinimum = j.value(neededKey + "_is_minimum", false);
     }
     if (!ok)
         return makeError(ErrorCode::InvalidInput, "verdict: checks[]: an interval field holds a non-number");

@@ -13,7 +13,8 @@
 //   passes only when the whole interval is on the good side of the target, fails only when all of it is on
 //   the bad side, and is inconclusive when it straddles the target; an inconclusive check says how many
 //   measured requests would decide it with 80 % power (samplesize.h). Without an interval (imports, files
-//   before results /3) the plain comparison of the value decides.
+//   before results /3) the plain comparison of the value decides. A repeated load is judged on the wider of
+//   the point's interval and the across-repeat interval.
 // - Status: invalid if no valid point; else fail if any judged check failed; else inconclusive if any
 //   check was; else no_target if nothing was judged; else pass.
 
@@ -57,6 +58,13 @@ struct VerdictCheck {
     // requestsNeededIsMinimum (the interval's side toward the target is still open).
     double requestsNeeded = 0;
     bool requestsNeededIsMinimum = false;
+    // A repeated load (plan.repeats) carries two intervals: the judged repeat's own and the across-repeat one
+    // (PointResult::acrossRepeats); the wider decides (docs/metrics.md "Repeats"). JSON "interval_source",
+    // written when there were two. With the across-repeat interval, value is the mean over the repeats and
+    // requestsNeeded counts repeats (JSON "repeats_needed").
+    enum class IntervalSource { WithinRun, AcrossRepeats };
+    IntervalSource intervalSource = IntervalSource::WithinRun;
+    bool hadAcrossRepeats = false;
 
     bool judged() const { return outcome == Outcome::Pass || outcome == Outcome::Fail; }
 };
@@ -73,6 +81,7 @@ struct Verdict {
 
 std::string_view verdictStatusKey(Verdict::Status s);      // pass | fail | no_target | invalid | inconclusive
 std::string_view checkOutcomeKey(VerdictCheck::Outcome o); // pass | fail | info | n/a | inconclusive
+std::string_view intervalSourceKey(VerdictCheck::IntervalSource s); // within_run | across_repeats
 
 struct VerdictOptions {
     double baselineShare = 0.95;  // Exemplar: ≥ 95 % of baseline

@@ -33,6 +33,7 @@ private slots:
     void globalFlagsAfterCommand();
     void runRecordsHistoryAndBundle();
     void runFirstTokenPriorityFlag();
+    void runRepeats();
 
 private:
     using Run = CliRun;
@@ -420,6 +421,51 @@ void TestCli::runFirstTokenPriorityFlag()
     const QJsonObject prov = QJsonDocument::fromJson(pf.readAll()).object();
     QCOMPARE(prov[u"engine"_qs][u"first_token_priority"_qs], QJsonValue(false));
     QCOMPARE(prov[u"scenarios"_qs][0][u"first_token_priority"_qs], QJsonValue(false));
+}
+
+// plan.repeats through the CLI: the plan lists each repeat, results.json (/4) holds every repeat as a point
+// with its across-repeat intervals, and the table prints the across-repeat line under the load.
+void TestCli::runRepeats()
+{
+    QFile demo(m_demo);
+    QVERIFY(demo.open(QIODevice::ReadOnly));
+    QJsonObject campaign = QJsonDocument::fromJson(demo.readAll()).object();
+    QJsonObject plan = campaign[u"plan"_qs].toObject();
+    plan[u"repeats"_qs] = 3;
+    plan[u"concurrencies"_qs] = QJsonArray{4};
+    plan[u"request_count"_qs] = 60;
+    campaign[u"plan"_qs] = plan;
+    const QString path = writeFile(u"repeats.json"_qs, QJsonDocument(campaign).toJson());
+    const QString out = m_dir.filePath(u"run-repeats"_qs);
+    const Run r =
+        run({u"run"_qs, path, u"--only"_qs, u"phase=Chat"_qs, u"--no-history"_qs, u"--out"_qs, out});
+    QVERIFY2(r.code == 0 || r.code == 4, qPrintable(QString::number(r.code) + u"\n"_qs + r.out + r.err));
+    QVERIFY2(r.out.contains(u"C=4 #3"_qs), qPrintable(r.out));
+    QVERIFY2(r.out.contains(u"across 3 repeats (mean, Student t): out tok/s"_qs), qPrintable(r.out));
+
+    QFile pf(out + u"/plan.json"_qs);
+    QVERIFY(pf.open(QIODevice::ReadOnly));
+    const QJsonArray planned =
+        QJsonDocument::fromJson(pf.readAll()).object()[u"scenarios"_qs][0][u"points"_qs].toArray();
+    QCOMPARE(planned.size(), 3);
+    QCOMPARE(planned[2][u"load"_qs][u"repeat"_qs].toInt(), 3);
+
+    QFile rf(out + u"/results.json"_qs);
+    QVERIFY(rf.open(QIODevice::ReadOnly));
+    const QJsonObject results = QJsonDocument::fromJson(rf.readAll()).object();
+    QCOMPARE(results[u"schema"_qs].toString(), u"throughline.results/4"_qs);
+    const QJsonArray points = results[u"scenarios"_qs][0][u"points"_qs].toArray();
+    QCOMPARE(points.size(), 3);
+    for (int i = 0; i < 3; ++i) {
+        QCOMPARE(points[i][u"load"_qs][u"repeat"_qs].toInt(), i + 1);
+        const QJsonObject across =
+            points[i][u"intervals_across"_qs][u"metrics"_qs][u"output_tps"_qs][u"value"_qs].toObject();
+        QCOMPARE(across[u"repeats"_qs].toInt(), 3);
+        QVERIFY(across[u"lower"_qs].toDouble() < across[u"upper"_qs].toDouble());
+    }
+    for (const QJsonValue &check : results[u"scenarios"_qs][0][u"verdict"_qs][u"checks"_qs].toArray())
+        if (check[u"interval"_qs].isObject())
+            QVERIFY(check[u"interval_source"_qs].isString());
 }
 
 QTEST_GUILESS_MAIN(TestCli)

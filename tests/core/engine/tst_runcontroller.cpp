@@ -19,6 +19,7 @@
 #include <chrono>
 #include <cmath>
 #include <map>
+#include <set>
 #include <thread>
 
 using namespace Throughline;
@@ -101,6 +102,7 @@ private Q_SLOTS:
     void pointCallbackPerPoint();
     void openLoopRate();
     void firstTokenPriorityPerScenario();
+    void repeatsRunOnFreshConnections();
 
 private:
     Scenario baseScenario(int c, int requests);
@@ -541,6 +543,38 @@ void TestRunController::firstTokenPriorityPerScenario()
         QVERIFY(out->provenance.at("scenarios").at(i).at("first_token_priority") == nlohmann::json(priority));
     }
     QVERIFY(out->provenance.at("engine").at("first_token_priority") == nlohmann::json("per_scenario"));
+}
+
+// plan.repeats: each load runs that many times back to back as points of their own (load.repeat 1 … N),
+// every repeat on fresh connections — its first requests connect, where a kept-alive connection reports no
+// connect time — and with request sequence numbers (the prompts' key) no other repeat used.
+void TestRunController::repeatsRunOnFreshConnections()
+{
+    Scenario s = baseScenario(2, 6);
+    s.phase.osl = 8;
+    s.plan.concurrencies = {2, 4};
+    s.plan.repeats = 3;
+    RunOptions opt;
+    opt.simLauncher = launcher(m_dir.filePath(u"truth_repeats.jsonl"_s));
+    opt.workers = 1; // one connection cache: a reused connection would be visible
+    RunController rc({s}, opt);
+    auto out = rc.run();
+    QVERIFY(out.ok());
+    const auto &points = out->scenarios.at(0).points;
+    QCOMPARE(points.size(), std::size_t(6));
+    std::set<std::uint64_t> seqs;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        const PointOutcome &p = points[i];
+        QCOMPARE(p.result.load.concurrency, i < 3 ? 2 : 4);
+        QCOMPARE(p.result.load.repeat, int(i % 3) + 1);
+        int connected = 0, reused = 0;
+        for (const RequestRecord &r : p.records) {
+            QVERIFY(seqs.insert(r.seq).second);
+            (r.curl.connectNs > 0 ? connected : reused) += 1;
+        }
+        QVERIFY2(connected >= 1, qPrintable(u"point %1 made no new connection"_s.arg(i)));
+        QVERIFY(reused >= 1); // later requests of a point do reuse: the measure tells the two apart
+    }
 }
 
 QTEST_GUILESS_MAIN(TestRunController)

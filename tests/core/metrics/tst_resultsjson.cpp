@@ -3,6 +3,7 @@
 #include "tests/common/jsonschemavalidator.h"
 #include "core/results/junitxml.h"
 #include "core/metrics/pointaggregate.h"
+#include "core/metrics/repeatgroups.h"
 #include "core/results/resultscsv.h"
 #include "core/results/resultsjson.h"
 #include "recordbuilder.h"
@@ -142,6 +143,8 @@ private slots:
     void validatesAgainstSchema();
     void readsVersion1Files();
     void readsVersion2Files();
+    void readsVersion3Files();
+    void repeatsValidate();
     void schemaRejects_data();
     void schemaRejects();
     void roundTripThroughFile();
@@ -157,7 +160,7 @@ void TestResultsJson::validatesAgainstSchema()
     QVERIFY(schema.is_object());
     const auto recs = records();
     const nlohmann::json doc = sampleRun(recs).toJson();
-    QCOMPARE(doc["schema"].get<std::string>(), std::string("throughline.results/3"));
+    QCOMPARE(doc["schema"].get<std::string>(), std::string(RunResults::kSchema));
     const auto problems = JsonSchemaValidator(schema).validate(doc);
     std::string all;
     for (const auto &p : problems)
@@ -188,7 +191,7 @@ void TestResultsJson::schemaRejects_data()
     QTest::newRow("unknown metric key")
         << QByteArray("/scenarios/0/points/0/metrics/ttft_p90") << QByteArray("1")
         << QByteArray("/scenarios/0/points/0/metrics/ttft_p90: not allowed");
-    QTest::newRow("wrong schema id") << QByteArray("/schema") << QByteArray("\"throughline.results/4\"")
+    QTest::newRow("wrong schema id") << QByteArray("/schema") << QByteArray("\"throughline.results/5\"")
                                      << QByteArray("is not one of");
     QTest::newRow("interval without its method")
         << QByteArray("/scenarios/0/points/1/intervals/metrics/ttft_ms/p50/method") << QByteArray()
@@ -288,7 +291,7 @@ void TestResultsJson::readsVersion1Files()
              v1["scenarios"][0]["points"][0]["metrics"]["ttft_ms"]["p50"].get<double>());
 
     const nlohmann::json v2 = run->toJson();
-    QCOMPARE(v2["schema"].get<std::string>(), std::string("throughline.results/3"));
+    QCOMPARE(v2["schema"].get<std::string>(), std::string(RunResults::kSchema));
     QVERIFY(v2["scenarios"][0]["points"][0]["client"]["send_blocked_ms"].is_null());
     QVERIFY(v2["scenarios"][0]["points"][1]["metrics"] == v1["scenarios"][0]["points"][1]["metrics"]);
     QVERIFY(JsonSchemaValidator(loadSchema()).validate(v2).empty());
@@ -325,11 +328,65 @@ void TestResultsJson::readsVersion2Files()
         QVERIFY(c.outcome == VerdictCheck::Outcome::Pass && c.level == 0);
 
     const nlohmann::json v3 = run->toJson();
-    QCOMPARE(v3["schema"].get<std::string>(), std::string("throughline.results/3"));
+    QCOMPARE(v3["schema"].get<std::string>(), std::string(RunResults::kSchema));
     QVERIFY(!v3["scenarios"][0]["points"][0].contains("intervals"));
     QVERIFY(v3["scenarios"][0]["points"][2]["metrics"] == v2["scenarios"][0]["points"][2]["metrics"]);
     QVERIFY(v3["scenarios"][0]["verdict"] == v2["scenarios"][0]["verdict"]);
     QVERIFY(JsonSchemaValidator(loadSchema()).validate(v3).empty());
+}
+
+// A results.json of schema /3 (tests/data/results/compare-base.json: a demo-shaped run written by the /3
+// writer, before repeats) validates and opens as a run without repeats, and is written back as the current
+// version without inventing any repeat fields.
+void TestResultsJson::readsVersion3Files()
+{
+    const std::string path = THROUGHLINE_TEST_DATA_DIR "/results/compare-base.json";
+    std::ifstream in(path);
+    const nlohmann::json v3 = nlohmann::json::parse(in);
+    QCOMPARE(v3["schema"].get<std::string>(), std::string("throughline.results/3"));
+    const auto problems = JsonSchemaValidator(loadSchema()).validate(v3);
+    QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+    const auto run = readResultsJson(path);
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+    QVERIFY(!run->scenarios.empty());
+    for (const ScenarioResult &s : run->scenarios)
+        for (const PointResult &p : s.points) {
+            QCOMPARE(p.load.repeat, 0);
+            QVERIFY(p.acrossRepeats.empty());
+            QVERIFY(!p.intervals.empty());
+        }
+    const nlohmann::json now = run->toJson();
+    QCOMPARE(now["schema"].get<std::string>(), std::string(RunResults::kSchema));
+    for (std::size_t i = 0; i < v3["scenarios"].size(); ++i) {
+        QVERIFY(now["scenarios"][i]["verdict"] == v3["scenarios"][i]["verdict"]);
+        QVERIFY(now["scenarios"][i]["points"] == v3["scenarios"][i]["points"]);
+    }
+}
+
+// Repeats (results /4): load.repeat, intervals_across and the checks' interval_source validate.
+void TestResultsJson::repeatsValidate()
+{
+    const auto recs = records();
+    RunResults run = sampleRun(recs);
+    ScenarioResult &s = run.scenarios[0];
+    PointResult again = s.points[1];
+    again.metrics.outputTps *= 1.01;
+    again.metrics.outputTpsPerGpu *= 1.01;
+    s.points[1].load.repeat = 1;
+    again.load.repeat = 2;
+    s.points.push_back(again);
+    fillAcrossRepeatIntervals(s.points);
+    Scenario sc;
+    TargetRow r;
+    r.metric = "output_tps_per_gpu";
+    r.value = 1;
+    r.kind = TargetKind::Slo;
+    s.verdict = judgeScenario(sc, s.points, {r});
+    const nlohmann::json doc = run.toJson();
+    QVERIFY(doc["scenarios"][0]["points"][2].contains("intervals_across"));
+    QVERIFY(doc["scenarios"][0]["verdict"]["checks"][0].contains("interval_source"));
+    const auto problems = JsonSchemaValidator(loadSchema()).validate(doc);
+    QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
 }
 
 void TestResultsJson::pointsCsv()
