@@ -1354,6 +1354,22 @@
         <source>Change first-token read order</source>
         <translation>Lesereihenfolge für erste Tokens ändern</translation>
     </message>
+    <message>
+        <source>Repeats</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>Runs of each load, back to back on fresh connections; the spread of the repeats gives an across-repeat interval, and verdicts use the wider of it and each run&apos;s own</source>
+        <translation>Läufe jeder Last, direkt nacheinander auf neuen Verbindungen; die Streuung der Wiederholungen ergibt ein Intervall über die Wiederholungen, und Urteile nutzen das breitere von ihm und dem eigenen jedes Laufs</translation>
+    </message>
+    <message>
+        <source>Confidence level</source>
+        <translation>Konfidenzniveau</translation>
+    </message>
+    <message>
+        <source>Level of every point&apos;s confidence intervals (0.95 = 95 %)</source>
+        <translation>Niveau der Konfidenzintervalle jedes Punkts (0,95 = 95 %)</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::MainWindow</name>
@@ -2797,6 +2813,30 @@
         <source>Frontier</source>
         <translation>Front</translation>
     </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>across repeats</source>
+        <translation>über Wiederholungen</translation>
+    </message>
+    <message>
+        <source>within the run</source>
+        <translation>innerhalb des Laufs</translation>
+    </message>
+    <message>
+        <source>Across repeats: the mean over a load&apos;s repeats with its %1 % Student-t interval. A check at a repeated load is judged on the wider of this interval and the judged repeat&apos;s own; the checks say which.</source>
+        <translation>Über Wiederholungen: der Mittelwert über die Wiederholungen einer Last mit seinem %1-%-Student-t-Intervall. Eine Prüfung an einer wiederholten Last wird am breiteren dieses Intervalls und des eigenen der beurteilten Wiederholung beurteilt; die Prüfungen sagen, an welchem.</translation>
+    </message>
+    <message>
+        <source>Repeats</source>
+        <translation>Wiederholungen</translation>
+    </message>
+    <message>
+        <source>Interval</source>
+        <translation>Intervall</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::ReportDoc</name>
@@ -3776,6 +3816,18 @@
     <message>
         <source>Inconclusive: about %1 requests at the judged point would decide it.</source>
         <translation>Nicht entscheidbar: etwa %1 Anfragen am beurteilten Punkt würden es entscheiden.</translation>
+    </message>
+    <message>
+        <source>Across the load&apos;s repeats (wider than the repeat&apos;s own); the value is their mean.</source>
+        <translation>Über die Wiederholungen der Last (breiter als das eigene der Wiederholung); der Wert ist ihr Mittelwert.</translation>
+    </message>
+    <message>
+        <source>The judged repeat&apos;s own (wider than across the load&apos;s repeats).</source>
+        <translation>Das eigene der beurteilten Wiederholung (breiter als über die Wiederholungen der Last).</translation>
+    </message>
+    <message>
+        <source>Inconclusive: about %1 repeats of the load would decide it.</source>
+        <translation>Nicht entscheidbar: etwa %1 Wiederholungen der Last würden es entscheiden.</translation>
     </message>
 </context>
 <context>
@@ -4868,6 +4920,17 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
     <message>
         <source>Rules preset %1. Area under the frontier %2 (tok/s × tok/s per user, 0–%3 tok/s per user); %4.</source>
         <translation>Regel-Voreinstellung %1. Fläche unter der Front %2 (tok/s × tok/s pro Nutzer, 0–%3 tok/s pro Nutzer); %4.</translation>
+    </message>
+</context>
+<context>
+    <name>LoadLabel</name>
+    <message>
+        <source>%1 req/s</source>
+        <translation>%1 Anfr./s</translation>
+    </message>
+    <message>
+        <source>%1 · repeat %2</source>
+        <translation>%1 · Wiederholung %2</translation>
     </message>
 </context>
 </TS>

@@ -195,6 +195,14 @@ LoadPlanEditor::LoadPlanEditor(CampaignDocument *document, QWidget *parent)
           tr(" s"));
     dspin(b, tr("Error-rate abort"), QStringLiteral("error_rate_limit"), 0.01, 1, &P::errorRateLimit, {},
           tr("Abort the point when this share of finished requests failed (after 20)"));
+    spin(b, tr("Repeats"), QStringLiteral("repeats"), 1, 100, &P::repeats,
+         tr("Runs of each load, back to back on fresh connections; the spread of the repeats gives an "
+            "across-repeat interval, and verdicts use the wider of it and each run's own"));
+    auto *level =
+        dspin(b, tr("Confidence level"), QStringLiteral("confidence_level"), 0.5, 0.999, &P::confidenceLevel,
+              {}, tr("Level of every point's confidence intervals (0.95 = 95 %)"));
+    level->setDecimals(3); // then the range again: the 2-decimal range rounded 0.999 up
+    level->setRange(0.5, 0.999);
 
     // Engine read order (LoadPlan::firstTokenPriority; docs/metrics.md "Clock and timestamps").
     auto *engine = new QGroupBox(tr("Client engine"), this);

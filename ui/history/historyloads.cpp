@@ -1,4 +1,5 @@
 #include "ui/history/historyloads.h"
+#include "ui/models/loadlabel.h"
 
 #include <QFileInfo>
 
@@ -12,17 +13,6 @@ namespace {
 QString qs(const std::string &s)
 {
     return QString::fromStdString(s);
-}
-
-QString loadLabel(const nlohmann::json &config, int pointIndex)
-{
-    const nlohmann::json load =
-        config.is_object() ? config.value("load", nlohmann::json::object()) : nlohmann::json::object();
-    if (load.is_object() && load.contains("concurrency"))
-        return u"C="_qs + qs(load["concurrency"].dump());
-    if (load.is_object() && load.contains("rate"))
-        return qs(load["rate"].dump()) + u"/s"_qs;
-    return u"#"_qs + QString::number(pointIndex);
 }
 
 Result<std::vector<RunComparison::RunValues>>

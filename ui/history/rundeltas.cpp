@@ -1,6 +1,7 @@
 #include "ui/history/rundeltas.h"
 
 #include "core/results/runcomparison.h"
+#include "core/stats/repeatinterval.h"
 
 #include <cmath>
 
@@ -34,7 +35,8 @@ double valueOf(const DerivedValues &v, const QString &metric)
     return v.value(metric.section(u' ', 0, 0).toStdString());
 }
 
-// The stored interval behind a row's value: only for stored values (a re-derived one has none).
+// The stored interval behind a row's value: only for stored values (a re-derived one has none). A repeated
+// load's operating point: the wider of its own and the across-repeat interval, as its verdict weighs them.
 std::optional<Interval> storedInterval(const ScenarioResult &s, const DerivedValues &v, const QString &metric)
 {
     const int op = RunComparison::operatingPoint(s);
@@ -42,7 +44,13 @@ std::optional<Interval> storedInterval(const ScenarioResult &s, const DerivedVal
         return std::nullopt;
     const std::string key = metric.section(u' ', 0, 0).toStdString();
     const QString stat = metric.section(u' ', 1, 1);
-    return s.points[std::size_t(op)].metricInterval(key, stat.isEmpty() ? "value" : stat.toStdString());
+    const PointResult &p = s.points[std::size_t(op)];
+    const std::string statKey = stat.isEmpty() ? "value" : stat.toStdString();
+    const std::optional<Interval> within = p.metricInterval(key, statKey);
+    const std::optional<Interval> across = p.acrossRepeatInterval(key, statKey);
+    if (within && across)
+        return widerInterval(*within, *across);
+    return within;
 }
 
 // Holm over the rows of one candidate that carry intervals on both sides; the rest keep the ±1 % marks.

@@ -1,4 +1,5 @@
 #include "ui/models/runpointsmodel.h"
+#include "ui/models/loadlabel.h"
 
 #include "core/metrics/metricdefinitions.h"
 #include "ui/models/roles.h"
@@ -11,12 +12,6 @@
 namespace Throughline {
 
 namespace {
-
-QString loadText(const PointLoad &load)
-{
-    return load.mode == PointLoad::Mode::Rate ? QStringLiteral("λ=%1/s").arg(load.rate)
-                                              : QStringLiteral("C=%1").arg(load.concurrency);
-}
 
 } // namespace
 
@@ -107,7 +102,7 @@ QVariant RunPointsModel::data(const QModelIndex &index, int role) const
             return r.scenarioIndex < m_scenarioIds.size() ? m_scenarioIds.at(r.scenarioIndex)
                                                           : QString::number(r.scenarioIndex + 1);
         case LoadCol:
-            return loadText(p.load);
+            return loadLabel(p.load);
         case RequestsCol:
             return tr("%1 / %2").arg(p.nOk).arg(p.nSent);
         case ValidityCol: {

@@ -1,4 +1,6 @@
 #include "ui/report/reportcomposer.h"
+#include "core/metrics/repeatgroups.h"
+#include "ui/models/loadlabel.h"
 
 #include "core/util/version.h"
 #include "ui/report/metrictexts.h"
@@ -33,13 +35,6 @@ QString num(double v, int decimals)
 QString numOpt(std::optional<double> v, int decimals)
 {
     return ReportWriter::number(v ? *v : std::nan(""), decimals);
-}
-
-QString loadText(const PointLoad &l)
-{
-    if (l.mode == PointLoad::Mode::Concurrency)
-        return u"C=%1"_qs.arg(l.concurrency);
-    return u"%1 req/s"_qs.arg(num(l.rate, 2));
 }
 
 QString flagsText(const PointValidity &v)
@@ -146,6 +141,46 @@ QString outcomeText(const VerdictCheck &c)
     return key == "n/a" ? u"n/a"_qs : qs(key);
 }
 
+// "[1,404.3, 1,461.6]" at the check's level; for a repeated load which interval decided ("across repeats" /
+// "within the run", the wider of the two). Empty without an interval.
+QString checkIntervalText(const VerdictCheck &c)
+{
+    if (!(c.level > 0))
+        return {};
+    const auto side = [](double v) { return std::isfinite(v) ? num(v, 2) : ReportComposer::tr("open"); };
+    QString text = u"[%1, %2]"_qs.arg(side(c.lower), side(c.upper));
+    if (c.hadAcrossRepeats)
+        text += u' ' + (c.intervalSource == VerdictCheck::IntervalSource::AcrossRepeats
+                            ? ReportComposer::tr("across repeats")
+                            : ReportComposer::tr("within the run"));
+    return text;
+}
+
+// A repeated load once, after its last repeat: the mean over the repeats and their across-repeat interval
+// of the headline figures.
+QList<ReportDoc::Row> repeatRows(const ScenarioResult &s)
+{
+    QList<ReportDoc::Row> rows;
+    const auto cell = [](const PointResult &p, const char *metric, const char *stat, int decimals) {
+        const auto iv = p.acrossRepeatInterval(metric, stat);
+        return ReportDoc::Cell{iv ? u"%1 [%2, %3]"_qs.arg(num(iv->estimate, decimals),
+                                                          num(iv->lower, decimals), num(iv->upper, decimals))
+                                  : u"—"_qs,
+                               {}};
+    };
+    for (const auto &group : repeatGroups(s.points)) {
+        const PointResult &p = s.points[group.back()];
+        if (p.acrossRepeats.empty())
+            continue;
+        PointLoad load = p.load;
+        load.repeat = 0;
+        rows.append({ReportDoc::Cell{loadLabel(load), {}}, ReportDoc::Cell{QString::number(group.size()), {}},
+                     cell(p, "output_tps_per_gpu", "value", 1), cell(p, "ttft_ms", "p90", 1),
+                     cell(p, "tpot_ms", "p90", 2)});
+    }
+    return rows;
+}
+
 QString kindText(const VerdictCheck &c)
 {
     const std::string key(targetKindKey(c.kind));
@@ -204,7 +239,7 @@ QList<Row> telemetryRows(const ScenarioResult &s)
         const double scrapes = v("scrapes");
         const QColor warn = ReportDoc::warnFill();
         rows.append(
-            {Cell{QString::number(i), {}}, Cell{loadText(s.points[std::size_t(i)].load), {}},
+            {Cell{QString::number(i), {}}, Cell{loadLabel(s.points[std::size_t(i)].load), {}},
              Cell{num(v("kv_cache_usage_peak") * 100.0, 1), {}}, Cell{num(v("waiting_mean"), 2), {}},
              Cell{num(v("waiting_peak"), 0), {}},
              Cell{std::isfinite(scrapes) ? num(v("scrape_failures"), 0) + u'/' + num(scrapes, 0) : u"n/a"_qs,
@@ -406,7 +441,7 @@ void ReportComposer::decidingNumbers()
         Row r{Cell{qs(s.id), {}}, Cell{verdictText(key), verdictColor(key), true}};
         if (op >= 0 && op < int(s.points.size())) {
             const PointResult &p = s.points[std::size_t(op)];
-            r << Cell{loadText(p.load), {}} << Cell{num(p.metrics.outputTpsPerGpu, 1), {}}
+            r << Cell{loadLabel(p.load), {}} << Cell{num(p.metrics.outputTpsPerGpu, 1), {}}
               << Cell{numOpt(p.metricValue("ttft_ms", "p90"), 1), {}}
               << Cell{numOpt(p.metricValue("tpot_ms", "p90"), 2), {}}
               << Cell{num(p.metrics.goodputRps, 2), {}};
@@ -462,7 +497,7 @@ void ReportComposer::scenarioBlock(const ScenarioResult &s)
         const QColor bg = p.validity.valid ? QColor() : ReportDoc::warnFill();
         const bool op = i == s.verdict.operatingPoint;
         rows.append({Cell{(op ? u"★ "_qs : QString()) + QString::number(i), bg, op},
-                     Cell{loadText(p.load), bg}, Cell{u"%1/%2"_qs.arg(p.nOk).arg(p.nSent), bg},
+                     Cell{loadLabel(p.load), bg}, Cell{u"%1/%2"_qs.arg(p.nOk).arg(p.nSent), bg},
                      Cell{num(p.windowS, 1), bg}, Cell{num(p.metrics.outputTpsPerGpu, 1), bg},
                      Cell{numOpt(p.metricValue("ttft_ms", "p90"), 1), bg},
                      Cell{numOpt(p.metricValue("tpot_ms", "p90"), 2), bg},
@@ -472,6 +507,16 @@ void ReportComposer::scenarioBlock(const ScenarioResult &s)
     m_doc.table({tr("#"), tr("Load"), tr("OK/sent"), tr("Window s"), tr("Out tok/s/GPU"), tr("TTFT p90 ms"),
                  tr("TPOT p90 ms"), tr("E2E p90 ms"), tr("Goodput req/s"), tr("Validity")},
                 rows);
+    if (const QList<Row> repeats = repeatRows(s); !repeats.isEmpty()) {
+        m_doc.paragraph(
+            tr("Across repeats: the mean over a load's repeats with its %1 % Student-t interval. A "
+               "check at a repeated load is judged on the wider of this interval and the judged "
+               "repeat's own; the checks say which.")
+                .arg(num(s.points.front().acrossRepeats.level * 100, 0)),
+            ReportDoc::Type::Small, ReportDoc::muted());
+        m_doc.table({tr("Load"), tr("Repeats"), tr("Out tok/s/GPU"), tr("TTFT p90 ms"), tr("TPOT p90 ms")},
+                    repeats, ReportDoc::Type::Small);
+    }
     if (!s.verdict.checks.empty()) {
         QList<Row> checks;
         for (const VerdictCheck &c : s.verdict.checks) {
@@ -479,13 +524,14 @@ void ReportComposer::scenarioBlock(const ScenarioResult &s)
             if (std::isfinite(c.marginPct) && c.marginPct >= 0)
                 margin.prepend(u'+');
             checks.append({Cell{checkKey(c), {}}, Cell{qs(std::string(comparatorKey(c.cmp))), {}},
-                           Cell{num(c.target, 2), {}}, Cell{num(c.value, 2), {}}, Cell{margin, {}},
-                           Cell{kindText(c), {}}, Cell{outcomeText(c), marginColor(c), true},
+                           Cell{num(c.target, 2), {}}, Cell{num(c.value, 2), {}},
+                           Cell{checkIntervalText(c), {}}, Cell{margin, {}}, Cell{kindText(c), {}},
+                           Cell{outcomeText(c), marginColor(c), true},
                            Cell{c.point >= 0 ? QString::number(c.point) : u"—"_qs, {}},
-                           Cell{cut(sourceText(c.source), 60), {}}});
+                           Cell{cut(sourceText(c.source), 50), {}}});
         }
-        m_doc.table({tr("Check"), tr("Cmp"), tr("Target"), tr("Value"), tr("Margin %"), tr("Kind"),
-                     tr("Outcome"), tr("Point"), tr("Source")},
+        m_doc.table({tr("Check"), tr("Cmp"), tr("Target"), tr("Value"), tr("Interval"), tr("Margin %"),
+                     tr("Kind"), tr("Outcome"), tr("Point"), tr("Source")},
                     checks, ReportDoc::Type::Small);
     }
     // Stall and replica notes: informational findings of the points (they do not invalidate them).
@@ -494,7 +540,7 @@ void ReportComposer::scenarioBlock(const ScenarioResult &s)
         for (const std::string &n : s.points[std::size_t(i)].validity.notes)
             notes << tr("Point %1 (%2): %3")
                          .arg(i)
-                         .arg(loadText(s.points[std::size_t(i)].load), ValidityNotes::translate(n));
+                         .arg(loadLabel(s.points[std::size_t(i)].load), ValidityNotes::translate(n));
     for (const QString &n : notes)
         m_doc.paragraph(u"• "_qs + n, ReportDoc::Type::Small, ReportDoc::ink());
     const QList<Row> tele = telemetryRows(s);
@@ -596,7 +642,7 @@ void ReportComposer::validityAppendix()
         for (int i = 0; i < int(s.points.size()); ++i)
             if (!s.points[std::size_t(i)].validity.valid)
                 invalid.append({Cell{qs(s.id), {}}, Cell{QString::number(i), {}},
-                                Cell{loadText(s.points[std::size_t(i)].load), {}},
+                                Cell{loadLabel(s.points[std::size_t(i)].load), {}},
                                 Cell{flagsText(s.points[std::size_t(i)].validity), {}}});
     if (invalid.isEmpty())
         m_doc.paragraph(tr("Every point of this run is valid."));
@@ -616,7 +662,7 @@ void ReportComposer::detailsAppendix()
             int errors = 0;
             for (const auto &[k, n] : p.errors)
                 errors += n;
-            rows.append({Cell{QString::number(i), {}}, Cell{loadText(p.load), {}},
+            rows.append({Cell{QString::number(i), {}}, Cell{loadLabel(p.load), {}},
                          Cell{QString::number(errors), {}}, Cell{num(p.client.cpuPct, 0), {}},
                          Cell{num(p.client.sendLatenessP99Ms, 2), {}},
                          Cell{numOpt(p.metricValue("ttft_ms", "p50"), 1), {}},

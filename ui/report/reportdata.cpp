@@ -2,6 +2,7 @@
 
 #include "core/storage/historyreader.h"
 #include "core/targets/verdictkeys.h"
+#include "core/metrics/repeatgroups.h"
 
 #include <QFile>
 
@@ -146,6 +147,7 @@ Result<ReportData> ReportData::fromHistory(HistoryReader &reader, const std::str
             auto pr = PointResult::fromJson(p->aggregates);
             r.points.push_back(pr ? std::move(*pr) : lenientPoint(p->aggregates));
         }
+        fillAcrossRepeatIntervals(r.points); // stored points are written before their load's last repeat
         run.scenarios.push_back(std::move(r));
     }
     ReportData d = fromResults(std::move(run));

@@ -1,4 +1,5 @@
 #include "ui/report/telemetrycharts.h"
+#include "ui/models/loadlabel.h"
 
 #include <QUrl>
 
@@ -10,12 +11,6 @@
 namespace Throughline {
 
 namespace {
-
-QString loadLabel(const PointLoad &l)
-{
-    return l.mode == PointLoad::Mode::Concurrency ? u"C=%1"_qs.arg(l.concurrency)
-                                                  : u"%1/s"_qs.arg(QString::number(l.rate, 'g', 3));
-}
 
 // host:port of a scrape target, to tell replicas apart.
 QString sourceName(const std::string &source)

@@ -1,4 +1,5 @@
 #include "ui/targets/targetmatrix.h"
+#include "ui/models/loadlabel.h"
 
 #include "ui/report/reportwriter.h"
 
@@ -46,8 +47,21 @@ QString intervalText(const VerdictCheck &c)
     };
     QString text = u'\n' + QCoreApplication::translate("Throughline::TargetMatrix", "%1 % interval: [%2, %3]")
                                .arg(ReportWriter::number(c.level * 100, 0), side(c.lower), side(c.upper));
+    const bool across = c.intervalSource == VerdictCheck::IntervalSource::AcrossRepeats;
+    if (c.hadAcrossRepeats)
+        text += u'\n' + (across ? QCoreApplication::translate("Throughline::TargetMatrix",
+                                                              "Across the load's repeats (wider than the "
+                                                              "repeat's own); the value is their mean.")
+                                : QCoreApplication::translate("Throughline::TargetMatrix",
+                                                              "The judged repeat's own (wider than across "
+                                                              "the load's repeats)."));
     if (c.outcome != VerdictCheck::Outcome::Inconclusive)
         return text;
+    if (across && c.requestsNeeded > 0)
+        return text + u'\n' +
+               QCoreApplication::translate("Throughline::TargetMatrix",
+                                           "Inconclusive: about %1 repeats of the load would decide it.")
+                   .arg(ReportWriter::number(c.requestsNeeded, 0));
     if (c.requestsNeeded <= 0)
         return text + u'\n' +
                QCoreApplication::translate("Throughline::TargetMatrix",
@@ -69,13 +83,6 @@ QString intervalText(const VerdictCheck &c)
 QString checkKey(const VerdictCheck &c)
 {
     return qs(c.metric) + (c.stat == "value" ? QString() : u' ' + qs(c.stat));
-}
-
-QString loadText(const PointLoad &load)
-{
-    if (load.mode == PointLoad::Mode::Rate)
-        return QString::number(load.rate, 'g', 4) + u" req/s"_qs;
-    return u"C="_qs + QString::number(load.concurrency);
 }
 
 Scenario scenarioOf(const ScenarioResult &s)
@@ -132,7 +139,7 @@ void fill(QTableWidget *matrix, const ReportData &run, const std::vector<Verdict
         const bool hasOp = v.operatingPoint >= 0 && v.operatingPoint < int(s.points.size());
         matrix->setItem(
             i, 2,
-            new QTableWidgetItem(hasOp ? loadText(s.points[std::size_t(v.operatingPoint)].load) : u"-"_qs));
+            new QTableWidgetItem(hasOp ? loadLabel(s.points[std::size_t(v.operatingPoint)].load) : u"-"_qs));
         for (const VerdictCheck &c : v.checks) {
             auto *item = new QTableWidgetItem(ReportWriter::number(c.value, 1) + u" ("_qs +
                                               ReportWriter::number(c.marginPct, 1) + u" %)"_qs);
