@@ -64,6 +64,29 @@ const StatSummary &summaryOf(const PointMetrics &pm, PointDistribution which)
     return pm.tpotMlperfMs;
 }
 
+// Successful measured requests (the samples of timeOrderedSample), by send time.
+std::vector<std::size_t> measuredInSendOrder(std::span<const RequestRecord> records,
+                                             std::span<const RequestMetrics> metrics,
+                                             const PointWindow &window)
+{
+    const std::size_t n = std::min(records.size(), metrics.size());
+    std::vector<std::size_t> order;
+    for (std::size_t i = 0; i < n; ++i)
+        if (window.measures(records[i]) && metrics[i].ok)
+            order.push_back(i);
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return records[a].tSend < records[b].tSend; });
+    return order;
+}
+
+// The lag-window floor for a distribution's series: the in-flight overlap for per-request series (in send
+// order); none for chunk gaps, whose series is in event order and long enough for the bandwidth rule.
+std::size_t dependenceReach(std::span<const RequestRecord> records, std::span<const RequestMetrics> metrics,
+                            const PointWindow &window, PointDistribution which)
+{
+    return which == PointDistribution::ChunkGap ? 0 : inFlightOverlap(records, metrics, window);
+}
+
 void addDistributionIntervals(PointIntervals &out, const PointInput &in,
                               std::span<const RequestMetrics> metrics, const PointWindow &window,
                               const PointResult &values)
@@ -82,25 +105,41 @@ void addDistributionIntervals(PointIntervals &out, const PointInput &in,
             ps.push_back(kPercentiles[i].permille / 1000.0);
             statKeys.push_back(kPercentiles[i].key);
         }
-        const std::vector<QuantileBounds> bounds = quantileBounds(sample, ps, {level, true});
+        const std::size_t minimumLag = dependenceReach(in.records, metrics, window, which);
+        const std::vector<QuantileBounds> bounds = quantileBounds(sample, ps, {level, true, minimumLag});
         for (std::size_t i = 0; i < bounds.size(); ++i)
             out.set(key, statKeys[i], bounds[i].interval);
-        out.set(key, "mean", meanInterval(sample, level));
+        out.set(key, "mean", meanInterval(sample, level, minimumLag));
     }
 }
 } // namespace
+
+std::size_t inFlightOverlap(std::span<const RequestRecord> records, std::span<const RequestMetrics> metrics,
+                            const PointWindow &window)
+{
+    const std::vector<std::size_t> order = measuredInSendOrder(records, metrics, window);
+    if (order.empty())
+        return 0;
+    std::vector<std::int64_t> sends;
+    sends.reserve(order.size());
+    for (std::size_t i : order)
+        sends.push_back(records[i].tSend);
+    double later = 0; // Σ over requests of the measured requests sent after it and before its end
+    for (std::size_t k = 0; k < order.size(); ++k) {
+        const std::int64_t end = records[order[k]].tEnd;
+        if (end == kNoTime)
+            continue;
+        const auto until = std::lower_bound(sends.begin() + std::ptrdiff_t(k) + 1, sends.end(), end);
+        later += double(until - sends.begin()) - double(k) - 1;
+    }
+    return std::size_t(std::ceil(later / double(order.size())));
+}
 
 std::vector<double> timeOrderedSample(std::span<const RequestRecord> records,
                                       std::span<const RequestMetrics> metrics, const PointWindow &window,
                                       PointDistribution which)
 {
-    const std::size_t n = std::min(records.size(), metrics.size());
-    std::vector<std::size_t> order;
-    for (std::size_t i = 0; i < n; ++i)
-        if (window.measures(records[i]) && metrics[i].ok)
-            order.push_back(i);
-    std::stable_sort(order.begin(), order.end(),
-                     [&](std::size_t a, std::size_t b) { return records[a].tSend < records[b].tSend; });
+    const std::vector<std::size_t> order = measuredInSendOrder(records, metrics, window);
     std::vector<double> out;
     if (which != PointDistribution::ChunkGap) {
         for (std::size_t i : order) {
@@ -136,7 +175,7 @@ QuantileBounds pointPercentileBounds(std::span<const RequestRecord> records,
                                      PointDistribution which, double p, const PointIntervalOptions &options)
 {
     const std::vector<double> sample = timeOrderedSample(records, metrics, window, which);
-    return quantileBounds(sample, p, {options.level, true});
+    return quantileBounds(sample, p, {options.level, true, dependenceReach(records, metrics, window, which)});
 }
 
 PointIntervals computePointIntervals(const PointInput &in, std::span<const RequestMetrics> metrics,

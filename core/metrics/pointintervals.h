@@ -34,6 +34,13 @@ std::vector<double> timeOrderedSample(std::span<const RequestRecord> records,
                                       std::span<const RequestMetrics> metrics, const PointWindow &window,
                                       PointDistribution which);
 
+// The reach of the dependence between requests in send order: the mean number of measured requests sent
+// while one is in flight (t_send < t ≤ t_end), rounded up — about C − 1 in a closed loop, rate × E2E in an
+// open one. Those requests share batches with it, so their latencies are dependent, and the intervals'
+// lag window reaches at least this far (QuantileBoundsOptions::minimumLag, meanInterval): the bandwidth
+// rule alone cannot see correlations below its noise threshold, 0.26 at 128 requests.
+std::size_t inFlightOverlap(std::span<const RequestRecord> records, std::span<const RequestMetrics> metrics,
+                            const PointWindow &window);
 QuantileBounds pointPercentileBounds(std::span<const RequestRecord> records,
                                      std::span<const RequestMetrics> metrics, const PointWindow &window,
                                      PointDistribution which, double p,

@@ -92,20 +92,40 @@ std::size_t flatTopBandwidth(std::span<const double> x)
     return bandwidth(center(x), acov);
 }
 
-double integratedAutocorrelationTime(std::span<const double> x)
+double lagWindowDegreesOfFreedom(std::size_t n, std::size_t truncationLag)
 {
+    double sumSquares = 1.0; // the k = 0 term
+    for (std::size_t k = 1; k <= truncationLag; ++k) {
+        const double w = flatTopWeight(double(k) / double(truncationLag));
+        sumSquares += 2.0 * w * w;
+    }
+    return double(n) / sumSquares;
+}
+
+AutocorrelationTime autocorrelationTime(std::span<const double> x, std::size_t minimumLag)
+{
+    AutocorrelationTime out;
+    out.degreesOfFreedom = double(x.size());
     const Centered c = center(x);
     std::vector<double> acov;
     const std::size_t m = bandwidth(c, acov);
-    if (m == 0 || c.gamma0 <= 0)
-        return 1.0;
-    const std::size_t bigM = std::min(2 * m, x.size() - 1);
+    if ((m == 0 && minimumLag == 0) || c.gamma0 <= 0 || x.size() < 3)
+        return out;
+    const std::size_t bigM = std::min(std::max(2 * m, minimumLag), x.size() - 1);
     double tau = 1.0;
     for (std::size_t k = 1; k <= bigM; ++k) {
         const double r = k < acov.size() ? acov[k] : autocovariance(c, k);
         tau += 2.0 * flatTopWeight(double(k) / double(bigM)) * r / c.gamma0;
     }
-    return std::clamp(tau, 1.0, double(x.size()));
+    out.tau = std::clamp(tau, 1.0, double(x.size()));
+    out.truncationLag = bigM;
+    out.degreesOfFreedom = lagWindowDegreesOfFreedom(x.size(), bigM);
+    return out;
+}
+
+double integratedAutocorrelationTime(std::span<const double> x)
+{
+    return autocorrelationTime(x).tau;
 }
 
 std::size_t politisWhiteBlockLength(std::span<const double> x)

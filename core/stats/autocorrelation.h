@@ -26,6 +26,28 @@ std::size_t flatTopBandwidth(std::span<const double> x);
 // correlation never narrows an interval. n / τ is the effective number of independent samples.
 double integratedAutocorrelationTime(std::span<const double> x);
 
+// τ with what is needed to judge how well it is known. τ is a lag-window estimate of the spectral density
+// at frequency 0 (over γ̂(0)), and such an estimate is about χ²-distributed with ν equivalent degrees of
+// freedom, ν = 2 / (relative variance). At frequency 0 the relative variance is (2/n)·Σ_{|k|≤M} λ(k/M)²
+// (Priestley 1981, §6.2.4; Andrews 1991, Prop. 1), so ν = n / (1 + 2 Σ_{k=1}^{M} λ(k/M)²) ≈ n / (M ∫λ²),
+// ∫_{−1}^{1} λ² = 4/3 for the flat-top window: ν ≈ 3n / (4M). With M = 0 (no dependence seen) τ = 1 and
+// ν = n. A statistic standardised by such a τ is then Student-t with ν degrees of freedom, not normal.
+//
+// minimumLag: M = max(2·m̂, minimumLag), for a caller that knows how far the dependence reaches at least
+// (the requests in flight together, core/metrics/pointintervals.h). On a short series the bandwidth rule
+// stops where |ρ̂| falls below its noise threshold 2·√(log10(n) / n) — 0.26 at n = 128 — and drops a
+// tail of smaller but real correlations that can add as much again to τ; a longer window keeps it, at the
+// price of a noisier τ, which the smaller ν accounts for.
+struct AutocorrelationTime {
+    double tau = 1;                // as integratedAutocorrelationTime
+    std::size_t truncationLag = 0; // M (0: no dependence seen, no floor)
+    double degreesOfFreedom = 0;   // ν; 0 for an empty series
+};
+AutocorrelationTime autocorrelationTime(std::span<const double> x, std::size_t minimumLag = 0);
+
+// ν of a flat-top lag-window estimate with truncation lag M over n samples (the formula above).
+double lagWindowDegreesOfFreedom(std::size_t n, std::size_t truncationLag);
+
 // Politis & White's (2004, corrected by Patton, Politis & White 2009) optimal block length of the
 // circular block bootstrap: b = (2 Ĝ² / D̂)^{1/3} · n^{1/3}, Ĝ = Σ_{|k|≤M} λ(k/M) |k| R̂(k),
 // D̂ = (4/3) ĝ², ĝ = Σ_{|k|≤M} λ(k/M) R̂(k), R̂ the autocovariance. Rounded up, in [1, min(3√n, n/3)];

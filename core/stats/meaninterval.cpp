@@ -3,12 +3,13 @@
 #include "core/stats/autocorrelation.h"
 #include "core/stats/distributions.h"
 
+#include <algorithm>
 #include <cmath>
 #include <numeric>
 
 namespace Throughline {
 
-Interval meanInterval(std::span<const double> x, double level)
+Interval meanInterval(std::span<const double> x, double level, std::size_t minimumLag)
 {
     Interval out;
     out.level = level;
@@ -23,8 +24,10 @@ Interval meanInterval(std::span<const double> x, double level)
     for (double v : x)
         ss += (v - out.estimate) * (v - out.estimate);
     const double sd = std::sqrt(ss / (n - 1));
-    const double tau = integratedAutocorrelationTime(x);
-    const double half = normalQuantile(1 - (1 - level) / 2) * sd * std::sqrt(tau / n);
+    const AutocorrelationTime t = autocorrelationTime(x, minimumLag);
+    // t, not z: τ and s are estimates (ν as autocorrelation.h; at most n − 1, the sample variance's).
+    const double nu = std::min(t.degreesOfFreedom, n - 1);
+    const double half = studentTQuantile(1 - (1 - level) / 2, nu) * sd * std::sqrt(t.tau / n);
     out.lower = out.estimate - half;
     out.upper = out.estimate + half;
     return out;

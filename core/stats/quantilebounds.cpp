@@ -61,12 +61,21 @@ OrderStatisticRanks orderStatisticRanks(long long n, double p, double level)
     return r;
 }
 
+double studentizedLevel(double level, double degreesOfFreedom)
+{
+    if (!(degreesOfFreedom > 0))
+        return level;
+    const double t = studentTQuantile(1.0 - (1.0 - level) / 2.0, degreesOfFreedom);
+    return 2.0 * normalCdf(t) - 1.0;
+}
+
 namespace {
 QuantileBounds boundsOfSorted(std::span<const double> timeOrdered, std::span<const double> sorted, double p,
                               const QuantileBoundsOptions &options)
 {
     QuantileBounds b;
     b.interval.level = options.level;
+    b.rankLevel = options.level;
     b.interval.method = IntervalMethod::OrderStatistic;
     const auto n = (long long)timeOrdered.size();
     if (n == 0)
@@ -78,12 +87,18 @@ QuantileBounds boundsOfSorted(std::span<const double> timeOrdered, std::span<con
         indicator.reserve(timeOrdered.size());
         for (double v : timeOrdered)
             indicator.push_back(v <= b.interval.estimate ? 1.0 : 0.0);
-        b.tau = integratedAutocorrelationTime(indicator);
+        const AutocorrelationTime t = autocorrelationTime(indicator, options.minimumLag);
+        b.tau = t.tau;
+        // With no dependence seen (M = 0) τ = 1 is not an estimate and the binomial law is exact.
+        if (t.truncationLag > 0) {
+            b.degreesOfFreedom = t.degreesOfFreedom;
+            b.rankLevel = studentizedLevel(options.level, t.degreesOfFreedom);
+        }
     }
     const auto nEff = std::max<long long>(1, (long long)std::floor(double(n) / b.tau));
     b.effectiveN = double(nEff);
     b.interval.effectiveN = b.effectiveN;
-    const OrderStatisticRanks eff = orderStatisticRanks(nEff, p, options.level);
+    const OrderStatisticRanks eff = orderStatisticRanks(nEff, p, b.rankLevel);
     b.ranks.coverage = eff.coverage;
     // Same fractions of the whole sample (identity when n_eff = n).
     b.ranks.lower = eff.lower >= 1 ? (long long)std::floor(double(eff.lower) * double(n) / double(nEff)) : 0;

@@ -11,7 +11,15 @@
 // of C requests released together shares its state), so the ranks are computed for an effective sample
 // size n_eff = n / τ, τ the integrated autocorrelation time of the indicator series 1{x_i ≤ q̂_p} in time
 // order (autocorrelation.h), and mapped back onto the whole sample at the same fractions
-// (lower rank ⌊l·n/n_eff⌋, upper ⌈u·n/n_eff⌉): wider bounds, never narrower ones. Pure functions.
+// (lower rank ⌊l·n/n_eff⌋, upper ⌈u·n/n_eff⌉): wider bounds, never narrower ones.
+//
+// τ is itself estimated, with ν equivalent degrees of freedom (autocorrelation.h), and on a short series
+// (a closed-loop point of 128 requests) it is noisy: an interval whose half-width is z·√(τ̂ / n) covers
+// less than the level, as a normal interval with an estimated variance does. The usual remedy is
+// Student's t: the ranks are computed at the level whose normal quantile is t_{ν, 1−α/2}, i.e. at
+// 2·Φ(t_{ν, 1−α/2}) − 1 (the binomial rank rule is the normal one, z·√(n p (1 − p)), in the large). Only
+// where τ was estimated (the lag window M > 0); with no dependence seen the binomial law is exact. Pure
+// functions.
 
 #include "core/stats/interval.h"
 
@@ -33,14 +41,21 @@ struct QuantileBoundsOptions {
     double level = kDefaultConfidenceLevel;
     // Correct for dependence between neighbouring samples (the series must then be in time order).
     bool dependenceCorrection = true;
+    std::size_t minimumLag = 0; // the lag window's truncation lag M is at least this
 };
 
 struct QuantileBounds {
-    Interval interval;         // estimate = NumPy-linear percentile (core/metrics/stats.h's rule)
-    OrderStatisticRanks ranks; // ranks into the whole sample
-    double effectiveN = 0;     // n / τ
-    double tau = 1;            // integrated autocorrelation time of the indicator series
+    Interval interval;           // estimate = NumPy-linear percentile (core/metrics/stats.h's rule)
+    OrderStatisticRanks ranks;   // ranks into the whole sample
+    double effectiveN = 0;       // n / τ
+    double tau = 1;              // integrated autocorrelation time of the indicator series
+    double degreesOfFreedom = 0; // ν of τ; 0 where τ was not estimated (no correction)
+    double rankLevel = 0;        // the level the ranks were computed at: ≥ the interval's level
 };
+
+// The level whose normal quantile is Student's t_{ν, 1−α/2} at the given level: 2·Φ(t) − 1. The level
+// itself for ν ≤ 0 (no t correction); tends to it as ν → ∞.
+double studentizedLevel(double level, double degreesOfFreedom);
 
 // Bounds for the p-quantile (p in (0, 1)) of a sample given in time order (send order for per-request
 // metrics, event order for pooled chunk gaps). NaN estimate and unbounded sides for an empty sample.

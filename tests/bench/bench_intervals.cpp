@@ -1,7 +1,8 @@
 // bench_intervals: the interval studies of docs/metrics.md with many seeded repeats (never in CI; the CI
 // version is tst_coverage with 40). Virtual-clock simulator runs (tests/core/stats/coveragestudy.h), so the
 // figures do not depend on the machine's load; wall time is printed for the record.
-//   bench_intervals [--repeats N] [--pairs N] [--detect N] [--seeds N] [--slices N]
+//   bench_intervals [--repeats N] [--pairs N] [--detect N] [--seeds N] [--slices N] [--tail 1]
+// (--tail 1: a cool-down tail of C unmeasured requests after the budget, coveragestudy.h)
 // Prints, per metric, how often the nominal 95 % interval held the long-run truth (goal 93–98.5 %), the
 // share of identical pairs with a campaign-level `regressed` (goal ≤ 5 %), the share of 10 %-slower pairs
 // regressed on output tok/s (goal ≥ 90 %), and the "requests needed" check on output tok/s: a target
@@ -65,6 +66,7 @@ int main(int argc, char **argv)
     const auto t0 = std::chrono::steady_clock::now();
     StudyConfig config;
     config.slices = std::size_t(intArg(argc, argv, "--slices", 0));
+    config.coolDownTail = intArg(argc, argv, "--tail", 0) != 0;
     const Truth truth = longRunTruth(config);
     std::printf("truth (run of %d requests): TTFT p90 %.3f ms, TPOT p50 %.4f ms, output %.2f tok/s\n",
                 200 * config.requests(), truth.ttftP90, truth.tpotP50, truth.outputTps);

@@ -31,6 +31,9 @@ struct StudyConfig {
     double slowdownPct = 0;
     std::size_t slices = 0; // bootstrap time slices (0 = pointintervals' default)
     int budgetScale = 1;    // the budget × this (a study of how the drain's bias shrinks with n)
+    // A cool-down tail: C more requests after the budget, not measured, so C stay in flight until every
+    // measured request has finished (the engine does not do this; a study of the drain's bias).
+    bool coolDownTail = false;
     int requests() const { return 10 * concurrency * budgetScale; } // the closed loop's default: 10 × C …
     int warmup() const { return 2 * concurrency; }                  // … of which 2 × C warm-up
 };
@@ -81,7 +84,8 @@ inline Measured measure(const StudyConfig &c, std::uint64_t seed, int requests, 
     sc.slowdownPct = c.slowdownPct;
     VirtualClosedLoopSpec spec;
     spec.concurrency = c.concurrency;
-    spec.requests = requests;
+    const int tail = c.coolDownTail ? c.concurrency : 0;
+    spec.requests = requests + tail;
     spec.promptTokens = c.isl;
     spec.outputTokens = c.oslMin;
     spec.outputTokensMax = c.oslMax;
@@ -89,7 +93,7 @@ inline Measured measure(const StudyConfig &c, std::uint64_t seed, int requests, 
     Measured m;
     m.records = toRecords(runVirtualClosedLoop(studyModel(), sc, spec), cc);
     for (std::size_t i = 0; i < m.records.size(); ++i)
-        m.records[i].warmup = int(i) < warmup;
+        m.records[i].warmup = int(i) < warmup || int(i) >= requests; // the tail is not measured either
     for (const auto &r : m.records)
         m.metrics.push_back(computeRequestMetrics(r));
     PointInput in;

@@ -45,6 +45,34 @@ private slots:
         QCOMPARE(integratedAutocorrelationTime(StatsTest::ar1(2, 20000, -0.5)), 1.0); // never below 1
     }
 
+    void degreesOfFreedomOfTheLagWindow()
+    {
+        // ν = n / (1 + 2 Σ_{k=1}^{M} λ(k/M)²): M = 4 has weights 1, 1, ½, 0 → 1 + 2·2.25 = 5.5; no window
+        // (M = 0) is the sample variance's n; a long window tends to 3n / (4M) (∫λ² = 4/3).
+        QCOMPARE(lagWindowDegreesOfFreedom(120, 4), 120.0 / 5.5);
+        QCOMPARE(lagWindowDegreesOfFreedom(120, 0), 120.0);
+        const double nu = lagWindowDegreesOfFreedom(30000, 300);
+        QVERIFY2(std::fabs(nu / (3.0 * 30000 / (4.0 * 300)) - 1) < 0.01, qPrintable(QString::number(nu)));
+        const AutocorrelationTime t = autocorrelationTime(StatsTest::ar1(2, 20000, 0.5));
+        QCOMPARE(t.tau, integratedAutocorrelationTime(StatsTest::ar1(2, 20000, 0.5)));
+        QVERIFY(t.truncationLag > 0);
+        QCOMPARE(t.degreesOfFreedom, lagWindowDegreesOfFreedom(20000, t.truncationLag));
+    }
+
+    void minimumLagWidensTheWindow()
+    {
+        // An independent series: the bandwidth rule sees (almost) nothing; a floor of 20 lags is kept, and
+        // ν is that window's.
+        const auto x = StatsTest::ar1(5, 128, 0.0);
+        QVERIFY(autocorrelationTime(x).truncationLag < 20);
+        const AutocorrelationTime t = autocorrelationTime(x, 20);
+        QCOMPARE(t.truncationLag, std::size_t(20));
+        QCOMPARE(t.degreesOfFreedom, lagWindowDegreesOfFreedom(128, 20));
+        QVERIFY(t.tau >= 1.0);
+        QCOMPARE(autocorrelationTime(std::vector<double>(10, 3.0), 5).truncationLag,
+                 std::size_t(0)); // constant
+    }
+
     void politisWhiteOnAr1()
     {
         // Closed form for AR(1), φ = 0.8: Ĝ = 2φ/(1−φ)² σ² = 40σ², ĝ = (1+φ)/(1−φ) σ² = 9σ²,

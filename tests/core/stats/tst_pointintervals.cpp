@@ -7,6 +7,8 @@
 #include "coveragestudy.h"
 
 #include "core/metrics/pointintervalsjson.h"
+#include "core/stats/autocorrelation.h"
+#include "core/stats/meaninterval.h"
 
 #include <QTest>
 
@@ -76,6 +78,52 @@ private slots:
         const auto total = p.metricInterval("output_tps", "value");
         QVERIFY(perGpu && total);
         QCOMPARE(perGpu->upper * 2, total->upper);
+    }
+
+    void inFlightOverlapCountsLaterSends()
+    {
+        // Sends at 0, 1, 2 s, all ending at 2.5 s: the first sees two later sends before its end, the
+        // second one, the last none — 1 on average. A failed request is not a sample and does not count.
+        std::vector<RequestRecord> records(4);
+        std::vector<RequestMetrics> metrics(4);
+        for (std::size_t i = 0; i < records.size(); ++i) {
+            records[i].tSend = std::int64_t(i) * 1'000'000'000;
+            records[i].tEnd = 2'500'000'000;
+            metrics[i].ok = i < 3;
+        }
+        PointWindow w;
+        w.w0Ns = 0;
+        w.w1Ns = 10'000'000'000;
+        QCOMPARE(inFlightOverlap(records, metrics, w), std::size_t(1));
+        records[0].tEnd = 1'500'000'000; // now 1 + 1 + 0 later sends: ⌈2/3⌉
+        QCOMPARE(inFlightOverlap(records, metrics, w), std::size_t(1));
+        records[1].tEnd = 1'500'000'000; // 1 + 0 + 0: ⌈1/3⌉
+        QCOMPARE(inFlightOverlap(records, metrics, w), std::size_t(1));
+        records[0].tEnd = records[1].tEnd = 500'000'000; // nobody overlaps
+        QCOMPARE(inFlightOverlap(records, metrics, w), std::size_t(0));
+    }
+
+    void percentileWindowReachesTheRequestsInFlight()
+    {
+        // A closed loop of C = 16: about C − 1 requests are sent while one is in flight, and the point's
+        // TPOT p50 bounds are those of a lag window at least that long.
+        StudyConfig c;
+        const Measured m = measure(c, 7, c.requests(), c.warmup());
+        const std::size_t reach = inFlightOverlap(m.records, m.metrics, m.window);
+        QVERIFY2(reach >= 10 && reach <= 16, qPrintable(QString::number(reach)));
+        const auto sample = timeOrderedSample(m.records, m.metrics, m.window, PointDistribution::Tpot);
+        const QuantileBounds expected = quantileBounds(sample, 0.5, {0.95, true, reach});
+        const QuantileBounds got =
+            pointPercentileBounds(m.records, m.metrics, m.window, PointDistribution::Tpot, 0.5);
+        QVERIFY(got.tau == expected.tau && got.degreesOfFreedom == expected.degreesOfFreedom);
+        QCOMPARE(got.interval.lower, expected.interval.lower);
+        QCOMPARE(got.interval.upper, expected.interval.upper);
+        QVERIFY(got.degreesOfFreedom <= lagWindowDegreesOfFreedom(sample.size(), reach) + 1e-9);
+        const Interval *mean = m_point.intervals.find("tpot_ms", "mean");
+        QVERIFY(mean);
+        const Interval meanExpected = meanInterval(sample, 0.95, reach);
+        QCOMPARE(mean->lower, meanExpected.lower); // m_point is this same seed's point
+        QCOMPARE(mean->upper, meanExpected.upper);
     }
 
     void noLevelNoIntervals()

@@ -4,6 +4,8 @@
 // over seeded exponential samples against the known quantile.
 #include "core/stats/quantilebounds.h"
 
+#include "core/stats/autocorrelation.h"
+
 #include "core/metrics/stats.h"
 #include "seededsamples.h"
 
@@ -136,6 +138,53 @@ private slots:
         QVERIFY(corrected.interval.width() > 1.5 * naive.interval.width());
         const double ratio = corrected.interval.width() / distinct.interval.width();
         QVERIFY2(ratio > 0.7 && ratio < 1.5, qPrintable(QString::number(ratio)));
+    }
+
+    void studentizedLevelMatchesT()
+    {
+        // t_{10, 0.975} = 2.2281: the ranks are those of the level 2·Φ(2.2281) − 1 = 0.97413.
+        QVERIFY(std::fabs(studentizedLevel(0.95, 10) - 0.9741287428346547) < 1e-8);
+        QCOMPARE(studentizedLevel(0.95, 0), 0.95);                     // no estimate, no correction
+        QVERIFY(std::fabs(studentizedLevel(0.95, 1e7) - 0.95) < 1e-6); // t → z
+        QVERIFY(studentizedLevel(0.5, 10) > 0.5 && studentizedLevel(0.5, 10) < 0.52);
+    }
+
+    void estimatedTauUsesT()
+    {
+        // The clustered series of repeatedValuesCountOnce: τ is estimated, so the ranks are computed at
+        // the t level of its ν — wider than the same n_eff at the nominal level would give.
+        const auto base = StatsTest::exponentialSample(7, 400);
+        std::vector<double> clustered;
+        for (double v : base)
+            for (int k = 0; k < 5; ++k)
+                clustered.push_back(v);
+        const QuantileBounds b = quantileBounds(clustered, 0.9);
+        QVERIFY(b.degreesOfFreedom > 0);
+        QCOMPARE(b.rankLevel, studentizedLevel(0.95, b.degreesOfFreedom));
+        QVERIFY(b.rankLevel > 0.95);
+        const auto nEff = (long long)b.effectiveN;
+        const OrderStatisticRanks atT = orderStatisticRanks(nEff, 0.9, b.rankLevel);
+        const OrderStatisticRanks atZ = orderStatisticRanks(nEff, 0.9, 0.95);
+        QCOMPARE(b.ranks.upper, (long long)std::ceil(double(atT.upper) * 2000.0 / double(nEff)));
+        QVERIFY(atT.upper - atT.lower >= atZ.upper - atZ.lower); // ν ≈ 150 here: t is close to z
+        // Without the dependence correction nothing is estimated: the nominal level.
+        QCOMPARE(quantileBounds(clustered, 0.9, {0.95, false}).rankLevel, 0.95);
+    }
+
+    void minimumLagReachesTheTail()
+    {
+        // AR(1) with φ = 0.8 over 128 samples, as short as a closed-loop point: the bandwidth rule stops
+        // where |ρ̂| falls under its noise threshold 0.26; a floor of 16 lags keeps the tail and ν follows.
+        const auto x = StatsTest::ar1(9, 128, 0.8, 10.0);
+        const QuantileBounds plain = quantileBounds(x, 0.5);
+        const QuantileBounds floored = quantileBounds(x, 0.5, {0.95, true, 16});
+        QVERIFY(floored.degreesOfFreedom <= lagWindowDegreesOfFreedom(128, 16) + 1e-9);
+        QVERIFY(floored.interval.width() >= plain.interval.width());
+        // ν ≈ 6: t_{6, 0.975} = 2.45 against z = 1.96, and the ranks are visibly wider.
+        const auto nEff = (long long)floored.effectiveN;
+        const OrderStatisticRanks atT = orderStatisticRanks(nEff, 0.5, floored.rankLevel);
+        const OrderStatisticRanks atZ = orderStatisticRanks(nEff, 0.5, 0.95);
+        QVERIFY(atT.upper - atT.lower > atZ.upper - atZ.lower);
     }
 
     void coverageOfTheTrueQuantile()

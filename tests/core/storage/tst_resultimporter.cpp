@@ -127,7 +127,11 @@ void TestResultImporter::importSample()
         // which the file cannot give (no GPU count).
         const auto &iv = detail->points[0].aggregates["intervals"];
         QCOMPARE(iv["level"].get<double>(), 0.95);
-        QVERIFY(iv["metrics"]["ttft_ms"]["p50"]["lower"].is_number());
+        // 25 successful requests at concurrency 16: TTFT's dependence reaches across most of the sample
+        // and its p50 cannot be bounded at 95 % (both sides open, "not enough data"); TPOT's can.
+        QCOMPARE(iv["metrics"]["ttft_ms"]["p50"]["method"].get<std::string>(),
+                 std::string("order_statistic"));
+        QVERIFY(iv["metrics"]["tpot_ms"]["p50"]["lower"].is_number());
         QVERIFY(iv["metrics"]["output_tps"]["value"]["upper"].is_number());
         QVERIFY(!iv["metrics"].contains("output_tps_per_gpu"));
         auto point = PointResult::fromJson(detail->points[0].aggregates);
