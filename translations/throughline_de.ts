@@ -3308,6 +3308,18 @@
         <source>Stopped: no new requests after the stop; the requests in flight finished and are counted (%1 measured).</source>
         <translation>Angehalten: nach dem Stopp keine neuen Anfragen; laufende Anfragen wurden abgeschlossen und zählen (%1 gemessen).</translation>
     </message>
+    <message>
+        <source>open</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>This run: %1 % interval %2</source>
+        <translation>Dieser Lauf: %1-%-Intervall %2</translation>
+    </message>
+    <message>
+        <source>Across %1 repeats so far: mean %2, %3 % interval %4</source>
+        <translation>Über %1 Wiederholungen bisher: Mittelwert %2, %3-%-Intervall %4</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::RunResultsModel</name>

@@ -6,6 +6,7 @@
 #include "ui/models/deploymenttablemodel.h"
 #include "ui/models/problemlistmodel.h"
 #include "ui/models/roles.h"
+#include "ui/models/runpointsmodel.h"
 #include "ui/models/runresultsmodel.h"
 #include "ui/models/scenariotablemodel.h"
 
@@ -126,6 +127,39 @@ private slots:
         QCOMPARE(model.index(0, RunResultsModel::OutputTpsGpuCol).data().toString(),
                  QStringLiteral("1234.5"));
         QCOMPARE(model.index(0, RunResultsModel::ValidityCol).data().toString(), QStringLiteral("valid"));
+    }
+
+    // Repeats as they come in: each repeat is a row named by its repeat; once a load has two, a metric
+    // cell's tooltip carries the across-repeat interval over the repeats so far next to the run's own.
+    void runPointsRepeats()
+    {
+        RunPointsModel model;
+        QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+        model.reset({QStringLiteral("s")});
+        auto repeat = [](int r, double tps) {
+            PointResult p;
+            p.load = {PointLoad::Mode::Concurrency, 16, 0, r};
+            p.metrics.outputTpsPerGpu = tps;
+            p.intervals.level = 0.95;
+            Interval iv;
+            iv.lower = tps - 2;
+            iv.upper = tps + 2;
+            iv.method = IntervalMethod::BlockBootstrap;
+            p.intervals.set("output_tps_per_gpu", "value", iv);
+            return p;
+        };
+        model.addPoint(0, 0, repeat(1, 100), false);
+        QCOMPARE(model.index(0, RunPointsModel::LoadCol).data().toString(),
+                 QStringLiteral("C=16 · repeat 1"));
+        const QString once = model.index(0, RunPointsModel::OutputTpsGpuCol).data(Qt::ToolTipRole).toString();
+        QVERIFY2(once.contains(QStringLiteral("This run: 95 % interval [98.00, 102.00]")), qPrintable(once));
+        QVERIFY(!once.contains(QStringLiteral("Across")));
+        model.addPoint(0, 1, repeat(2, 110), false);
+        for (int row : {0, 1}) {
+            const QString tip =
+                model.index(row, RunPointsModel::OutputTpsGpuCol).data(Qt::ToolTipRole).toString();
+            QVERIFY2(tip.contains(QStringLiteral("Across 2 repeats so far: mean 105.00")), qPrintable(tip));
+        }
     }
 };
 

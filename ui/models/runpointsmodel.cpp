@@ -2,12 +2,15 @@
 #include "ui/models/loadlabel.h"
 
 #include "core/metrics/metricdefinitions.h"
+#include "core/metrics/repeatgroups.h"
 #include "ui/models/roles.h"
 #include "ui/report/validitynotes.h"
 
 #include <QColor>
 
 #include <cmath>
+
+using namespace Qt::StringLiterals;
 
 namespace Throughline {
 
@@ -43,6 +46,46 @@ void RunPointsModel::addPoint(int scenarioIndex, int pointIndex, const PointResu
     beginInsertRows({}, n, n);
     m_rows.push_back(Row{scenarioIndex, pointIndex, point, aborted});
     endInsertRows();
+    if (point.load.repeat > 1)
+        refreshAcrossRepeats(scenarioIndex);
+}
+
+// A repeat arrived: the across-repeat intervals of its scenario's repeated loads, over the repeats so far.
+void RunPointsModel::refreshAcrossRepeats(int scenarioIndex)
+{
+    std::vector<std::size_t> rows;
+    std::vector<PointResult> points;
+    for (std::size_t i = 0; i < m_rows.size(); ++i)
+        if (m_rows[i].scenarioIndex == scenarioIndex) {
+            rows.push_back(i);
+            points.push_back(m_rows[i].point);
+        }
+    fillAcrossRepeatIntervals(points);
+    for (std::size_t k = 0; k < rows.size(); ++k) {
+        if (m_rows[rows[k]].point.acrossRepeats.empty() && points[k].acrossRepeats.empty())
+            continue;
+        m_rows[rows[k]].point.acrossRepeats = points[k].acrossRepeats;
+        emit dataChanged(index(int(rows[k]), OutputTpsGpuCol), index(int(rows[k]), TpotP90Col));
+    }
+}
+
+QString RunPointsModel::intervalsText(const PointResult &p, const std::string &metric,
+                                      const std::string &stat)
+{
+    const auto bounds = [](const Interval &iv) {
+        const auto side = [](double v) { return std::isfinite(v) ? QString::number(v, 'f', 2) : tr("open"); };
+        return u"[%1, %2]"_s.arg(side(iv.lower), side(iv.upper));
+    };
+    QStringList lines;
+    if (const auto within = p.metricInterval(metric, stat))
+        lines << tr("This run: %1 % interval %2").arg(within->level * 100, 0, 'f', 0).arg(bounds(*within));
+    if (const auto across = p.acrossRepeatInterval(metric, stat))
+        lines << tr("Across %1 repeats so far: mean %2, %3 % interval %4")
+                     .arg(int(across->effectiveN))
+                     .arg(across->estimate, 0, 'f', 2)
+                     .arg(across->level * 100, 0, 'f', 0)
+                     .arg(bounds(*across));
+    return lines.join(u'\n');
 }
 
 void RunPointsModel::markStopped(int scenarioIndex, int pointIndex)
@@ -143,8 +186,12 @@ QVariant RunPointsModel::data(const QModelIndex &index, int role) const
             return QColor(0xe0, 0x8e, 0x0b);
         return {};
     case Qt::ToolTipRole:
-        if (!metric.empty())
-            return QString::fromStdString(MetricDefinitions::builtin().describe(metric, stat));
+        if (!metric.empty()) {
+            const QString definition =
+                QString::fromStdString(MetricDefinitions::builtin().describe(metric, stat));
+            const QString intervals = intervalsText(p, metric, stat);
+            return intervals.isEmpty() ? definition : intervals + u"\n\n"_s + definition;
+        }
         if (index.column() == ValidityCol && (r.stopped || !p.validity.notes.empty())) {
             QStringList notes;
             if (r.stopped)

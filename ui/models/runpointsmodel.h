@@ -1,7 +1,9 @@
 #pragma once
 // Load points of the current run, one row per finished point, appended as the engine reports them
 // (RunSession::pointFinished), so the table grows during the run. Metric columns carry their
-// definitions (core MetricDefinitions) as header tooltips. GUI thread only.
+// definitions (core MetricDefinitions) as header tooltips; a metric cell's tooltip adds the point's interval
+// and, for a repeated load (plan.repeats), the across-repeat interval over the repeats finished so far. GUI
+// thread only.
 
 #include "core/metrics/pointresult.h"
 
@@ -55,6 +57,11 @@ public:
     static std::pair<std::string, std::string> metricOf(int column);
 
 private:
+    void refreshAcrossRepeats(int scenarioIndex);
+    // A metric cell's tooltip lines: the point's own interval and, for a repeated load, the across-repeat
+    // one.
+    static QString intervalsText(const PointResult &p, const std::string &metric, const std::string &stat);
+
     QStringList m_scenarioIds;
     std::vector<Row> m_rows;
 };
