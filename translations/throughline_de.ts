@@ -203,6 +203,34 @@
         <source>Outcome</source>
         <translation>Ergebnis</translation>
     </message>
+    <message>
+        <source>Area over 0–%1 tok/s per user</source>
+        <translation>Fläche über 0–%1 tok/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>Throughput at %1 tok/s per user</source>
+        <translation>Durchsatz bei %1 tok/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>MLPerf Endpoints frontiers against the baseline</source>
+        <translation>MLPerf-Endpoints-Fronten gegen die Referenz</translation>
+    </message>
+    <message>
+        <source>The official frontier of each run (system tokens/s against tokens/s per user = 1000 / p90 of TPOT without TTFT, a step function of the valid points): its area over the interactivity both curves cover, and its throughput at round interactivity levels inside that range. Share = candidate ÷ baseline.</source>
+        <translation>Die offizielle Front jedes Laufs (System-Tokens/s gegen Tokens/s pro Nutzer = 1000 / p90 der TPOT ohne TTFT, eine Stufenfunktion der gültigen Punkte): ihre Fläche über die Interaktivität, die beide Kurven abdecken, und ihr Durchsatz bei runden Interaktivitätsstufen in diesem Bereich. Anteil = Kandidat ÷ Referenz.</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Kennzahl</translation>
+    </message>
+    <message>
+        <source>Candidate value</source>
+        <translation>Wert des Kandidaten</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::CurvePlot</name>

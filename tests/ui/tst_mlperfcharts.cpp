@@ -9,6 +9,12 @@
 #include "ui/history/chartview.h"
 #include "ui/history/mlperfcurveview.h"
 #include "ui/report/mlperfcharts.h"
+#include "ui/report/reportwriter.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
 
 #include <QTest>
 
@@ -174,6 +180,44 @@ private slots:
                  qPrintable(view.summaryText()));
         QVERIFY2(view.summaryText().contains(u"2000 tok/s at 20 tok/s per user"_qs),
                  qPrintable(view.summaryText()));
+    }
+
+    // A candidate 10 % faster at every point against the baseline: core's comparison over the common range,
+    // area and every level at 110 %; the comparison report prints it. A candidate without MLPerf provenance
+    // is not compared.
+    void frontierAgainstBaseline()
+    {
+        const ReportData base = mlperfRun();
+        ReportData faster = mlperfRun();
+        faster.run.runId = "fedcba9876543210";
+        for (PointResult &p : faster.run.scenarios.front().points)
+            p.metrics.outputTpsMlperf *= 1.1;
+        const auto against = MlperfCharts::againstBaseline(faster, base);
+        QCOMPARE(against.size(), std::size_t(1));
+        const Mlperf::FrontierComparison &c = against.front().comparison;
+        QCOMPARE(c.xTo, 125.0);
+        QVERIFY(c.areaRatio && std::abs(*c.areaRatio - 1.1) < 1e-9);
+        QVERIFY(!c.levels.empty());
+        for (const Mlperf::LevelComparison &l : c.levels)
+            QVERIFY2(l.ratio && std::abs(*l.ratio - 1.1) < 1e-9, qPrintable(QString::number(l.tpsPerUser)));
+
+        QTemporaryDir dir;
+        const QString pdf = dir.filePath(u"compare.pdf"_qs);
+        QVERIFY(ReportWriter::writeComparison({base, faster}, pdf, {}).ok());
+        if (qEnvironmentVariableIsSet("THROUGHLINE_REPORT_KEEP"))
+            QFile::copy(pdf, qEnvironmentVariable("THROUGHLINE_REPORT_KEEP") + u"/compare-mlperf.pdf"_qs);
+        QProcess text;
+        text.start(u"pdftotext"_qs, {u"-layout"_qs, pdf, u"-"_qs});
+        QVERIFY(text.waitForFinished(30000));
+        const QString out = QString::fromUtf8(text.readAllStandardOutput());
+        QVERIFY2(out.contains(u"MLPerf Endpoints frontiers against the baseline"_qs), qPrintable(out));
+        QVERIFY2(out.contains(QRegularExpression(
+                     u"Area over 0.125\\.0 tok/s per user\\s+[\\d,]+\\s+[\\d,]+\\s+110\\.0 %"_qs)),
+                 qPrintable(out));
+
+        ReportData plain = faster;
+        plain.provenance.erase("mlperf");
+        QVERIFY(MlperfCharts::againstBaseline(plain, base).empty());
     }
 };
 

@@ -127,6 +127,7 @@ void ComparisonComposer::compose()
     deltas();
     verdictChanges();
     frontiers();
+    mlperfFrontiers();
     environment();
     m_doc.finish();
 }

@@ -5,8 +5,9 @@
 // enough data with the change's interval, Holm's rule over the candidate's comparisons), the plain deltas
 // per metric at each scenario's operating point (candidate − baseline, and in %), verdict changes, the
 // frontier per phase with every run overlaid (baseline solid, candidates dashed, error bars from the
-// intervals), and what changed in the recorded environment between the runs. Scenarios are matched by id.
-// Lays out onto a ReportDoc; any thread.
+// intervals), for runs measured in MLPerf Endpoints mode each candidate's official frontier against the
+// baseline's (area and throughput at fixed interactivity), and what changed in the recorded environment.
+// Scenarios are matched by id. Lays out onto a ReportDoc; any thread.
 
 #include "core/stats/noisecomparison.h"
 #include "ui/report/reportdata.h"
@@ -45,6 +46,7 @@ private:
     void deltas();
     void verdictChanges();
     void frontiers();
+    void mlperfFrontiers(); // comparisonmlperf.cpp; only for runs measured in MLPerf Endpoints mode
     void environment();
 
     const std::vector<ReportData> &m_runs;

@@ -231,6 +231,26 @@ std::vector<double> MlperfCharts::levels(const Mlperf::Frontier &f)
     return out;
 }
 
+std::vector<MlperfCharts::AgainstBaseline> MlperfCharts::againstBaseline(const ReportData &candidate,
+                                                                         const ReportData &baseline)
+{
+    std::vector<AgainstBaseline> out;
+    const std::vector<Curve> baseCurves = curvesOf(baseline);
+    for (const Curve &c : curvesOf(candidate)) {
+        const auto base = std::find_if(baseCurves.begin(), baseCurves.end(),
+                                       [&](const Curve &b) { return b.scenario->id == c.scenario->id; });
+        if (base == baseCurves.end())
+            continue;
+        const Mlperf::Frontier run = frontierOf(*c.scenario), reference = frontierOf(*base->scenario);
+        if (run.empty() || reference.empty())
+            continue;
+        // Levels of the range both curves cover: beyond it one side has no throughput to compare.
+        const Mlperf::Frontier &narrower = run.maxTpsPerUser() < reference.maxTpsPerUser() ? run : reference;
+        out.push_back({c.scenario, Mlperf::compareFrontiers(run, reference, levels(narrower))});
+    }
+    return out;
+}
+
 std::vector<std::pair<double, double>> MlperfCharts::throughputAtLevels(const Mlperf::Frontier &f)
 {
     std::vector<std::pair<double, double>> out;

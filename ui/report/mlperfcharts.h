@@ -41,6 +41,16 @@ public:
     // The frontier's throughput at each of those levels: (tok/s per user, system tok/s).
     static std::vector<std::pair<double, double>> throughputAtLevels(const Mlperf::Frontier &frontier);
     static QString regionName(const std::string &key);
+
+    // A candidate's frontier against the baseline run's (InferenceX-app#364): for every scenario both runs
+    // measured in MLPerf mode (matched by id), core's comparison over the interactivity range both curves
+    // cover, at the levels of the common range (round values, as `levels`).
+    struct AgainstBaseline {
+        const ScenarioResult *scenario = nullptr; // the candidate's
+        Mlperf::FrontierComparison comparison;
+    };
+    static std::vector<AgainstBaseline> againstBaseline(const ReportData &candidate,
+                                                        const ReportData &baseline);
 };
 
 } // namespace Throughline
