@@ -204,14 +204,6 @@
         <translation>Ergebnis</translation>
     </message>
     <message>
-        <source>Area over 0–%1 tok/s per user</source>
-        <translation>Fläche über 0–%1 tok/s pro Nutzer</translation>
-    </message>
-    <message>
-        <source>Throughput at %1 tok/s per user</source>
-        <translation>Durchsatz bei %1 tok/s pro Nutzer</translation>
-    </message>
-    <message>
         <source>MLPerf Endpoints frontiers against the baseline</source>
         <translation>MLPerf-Endpoints-Fronten gegen die Referenz</translation>
     </message>
@@ -914,6 +906,18 @@
     <message>
         <source>Outcome</source>
         <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>MLPerf frontier</source>
+        <translation>MLPerf-Front</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Anteil</translation>
+    </message>
+    <message>
+        <source>The official MLPerf Endpoints frontier of each candidate against the baseline&apos;s: its area over the interactivity both curves cover and its throughput at round interactivity levels inside that range. Share = candidate ÷ baseline.</source>
+        <translation>Die offizielle MLPerf-Endpoints-Front jedes Kandidaten gegen die der Referenz: ihre Fläche über die Interaktivität, die beide Kurven abdecken, und ihr Durchsatz bei runden Interaktivitätsstufen in diesem Bereich. Anteil = Kandidat ÷ Referenz.</translation>
     </message>
 </context>
 <context>
@@ -4941,6 +4945,14 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
     <message>
         <source>system tokens/s vs concurrency</source>
         <translation>System-Tokens/s vs. Nebenläufigkeit</translation>
+    </message>
+    <message>
+        <source>Area over 0–%1 tok/s per user</source>
+        <translation>Fläche über 0–%1 tok/s pro Nutzer</translation>
+    </message>
+    <message>
+        <source>Throughput at %1 tok/s per user</source>
+        <translation>Durchsatz bei %1 tok/s pro Nutzer</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "ui/history/historyservice.h"
 #include "ui/history/rundeltas.h"
 #include "ui/report/comparisoncomposer.h"
+#include "ui/report/mlperfcharts.h"
 #include "ui/report/reportwriter.h"
 
 #include <QCheckBox>
@@ -41,6 +42,7 @@ HistoryCompareWidget::HistoryCompareWidget(QWidget *parent)
     , m_bars(new ChartView)
     , m_deltas(new QTableWidget(0, 7))
     , m_env(new QTableWidget)
+    , m_mlperf(new QTableWidget(0, 6))
     , m_deltasNote(new QLabel)
 {
     auto *cl = new QVBoxLayout(this);
@@ -89,9 +91,18 @@ HistoryCompareWidget::HistoryCompareWidget(QWidget *parent)
     auto *tables = new QSplitter(Qt::Horizontal);
     tables->addWidget(m_deltas);
     tables->addWidget(m_env);
+    m_mlperf->setHorizontalHeaderLabels({tr("Candidate"), tr("Scenario"), tr("MLPerf frontier"),
+                                         tr("Baseline"), tr("Candidate value"), tr("Share")});
+    m_mlperf->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_mlperf->setToolTip(
+        tr("The official MLPerf Endpoints frontier of each candidate against the baseline's: its "
+           "area over the interactivity both curves cover and its throughput at round "
+           "interactivity levels inside that range. Share = candidate ÷ baseline."));
+    m_mlperf->hide();
     tables->setStretchFactor(0, 3); // the deltas and their outcome first; the environment diff beside them
     tables->setStretchFactor(1, 1);
     cl->addWidget(tables, 2);
+    cl->addWidget(m_mlperf, 1); // full width: its figure names are long; shown only for MLPerf runs
 
     auto *buttons = new QHBoxLayout;
     buttons->addStretch();
@@ -177,6 +188,7 @@ void HistoryCompareWidget::apply(HistoryLoads::ComparisonData data)
     m_bars->setChart(bars);
     fillDeltas(data.values, variant);
     fillEnvironment();
+    fillMlperf();
     emit compared();
 }
 
@@ -299,6 +311,27 @@ void HistoryCompareWidget::fillEnvironment()
         for (int c = 0; c < env[i].values.size(); ++c)
             m_env->setItem(i, c + 1, new QTableWidgetItem(env[i].values[c]));
     }
+}
+
+void HistoryCompareWidget::fillMlperf()
+{
+    m_mlperf->setRowCount(0);
+    for (std::size_t c = 1; c < m_compared.size(); ++c)
+        for (const MlperfCharts::ComparisonRow &r :
+             MlperfCharts::comparisonRows(m_compared[c], m_compared.front())) {
+            const int row = m_mlperf->rowCount();
+            m_mlperf->insertRow(row);
+            const QStringList cells{RunComparison::shortId(m_compared[c]),
+                                    r.scenario,
+                                    r.figure,
+                                    r.baseline,
+                                    r.candidate,
+                                    r.share};
+            for (int k = 0; k < cells.size(); ++k)
+                m_mlperf->setItem(row, k, new QTableWidgetItem(cells[k]));
+        }
+    m_mlperf->resizeColumnsToContents();
+    m_mlperf->setVisible(m_mlperf->rowCount() > 0);
 }
 
 } // namespace Throughline

@@ -1,10 +1,11 @@
 #pragma once
 // The compare tab of the history browser: 2–8 stored runs (ours or imported), baseline first. Overlaid
-// curves (optionally MLPerf step functions), per-phase bars, the baseline-vs-candidate deltas table and the
-// environment diff. Curves, bars and deltas follow the tab's DeriveVariant (stored or re-derived values under
-// a percentile, throughput window and per-GPU divisor). Reads through the injected HistoryService
-// (HistoryLoads::comparison on its worker, channel Compare: the latest request wins) or, without one, at
-// once. "Comparison PDF…" writes the compared runs as the comparison report of `throughline-cli report
+// curves (optionally MLPerf step functions), per-phase bars, the baseline-vs-candidate deltas table, for runs
+// measured in MLPerf mode the official frontiers against the baseline's, and the environment diff. Curves,
+// bars and deltas follow the tab's DeriveVariant (stored or re-derived values under a percentile, throughput
+// window and per-GPU divisor). Reads through the injected HistoryService (HistoryLoads::comparison on its
+// worker, channel Compare: the latest request wins) or, without one, at once. "Comparison PDF…" writes the
+// compared runs as the comparison report of `throughline-cli report
 // --compare` (stored values, in the app's language; no read). GUI thread.
 
 #include "core/util/result.h"
@@ -53,6 +54,10 @@ public:
     // Columns: candidate, scenario, metric, baseline, candidate value, Δ %, mark (better/worse/same/n/a).
     QTableWidget *deltasTable() const { return m_deltas; }
     QTableWidget *environmentTable() const { return m_env; }
+    // Runs measured with `run --mlperf`: each candidate's official frontier against the baseline's (area over
+    // the common interactivity range, throughput at round levels; MlperfCharts::comparisonRows). Columns:
+    // candidate, scenario, figure, baseline, candidate value, share. Hidden when no pair of runs has one.
+    QTableWidget *mlperfTable() const { return m_mlperf; }
     // "Deltas under: …" plus a note when values could not be re-derived (imported runs, pruned events).
     QLabel *deltasNote() const { return m_deltasNote; }
 
@@ -71,6 +76,7 @@ private:
     void fillDeltas(const std::vector<RunComparison::RunValues> &values, const DeriveVariant &variant);
     static QString judgementText(const RunDeltas::Row &r);
     void fillEnvironment();
+    void fillMlperf();
     // Asks for a file name and writes the comparison PDF; errors in a message box.
     void exportComparisonPdf();
 
@@ -81,7 +87,7 @@ private:
     QCheckBox *m_stepMode;
     QComboBox *m_barMetric;
     ChartView *m_chart, *m_bars;
-    QTableWidget *m_deltas, *m_env;
+    QTableWidget *m_deltas, *m_env, *m_mlperf;
     QLabel *m_deltasNote;
     std::vector<ReportData> m_compared; // baseline first
     QStringList m_comparedUuids;

@@ -1,6 +1,7 @@
 #include "ui/report/mlperfcharts.h"
 
 #include "ui/plots/curverule.h"
+#include "ui/report/reportwriter.h"
 
 #include <algorithm>
 #include <cmath>
@@ -249,6 +250,30 @@ std::vector<MlperfCharts::AgainstBaseline> MlperfCharts::againstBaseline(const R
         out.push_back({c.scenario, Mlperf::compareFrontiers(run, reference, levels(narrower))});
     }
     return out;
+}
+
+QList<MlperfCharts::ComparisonRow> MlperfCharts::comparisonRows(const ReportData &candidate,
+                                                                const ReportData &baseline)
+{
+    const auto value = [](const std::optional<double> &v, int decimals) {
+        return v ? ReportWriter::number(*v, decimals) : QStringLiteral("—");
+    };
+    const auto share = [](const std::optional<double> &ratio) {
+        return ratio ? ReportWriter::number(*ratio * 100.0, 1) + QStringLiteral(" %") : QStringLiteral("—");
+    };
+    QList<ComparisonRow> rows;
+    for (const AgainstBaseline &a : againstBaseline(candidate, baseline)) {
+        const QString scenario = QString::fromStdString(a.scenario->id);
+        const Mlperf::FrontierComparison &f = a.comparison;
+        rows.append({scenario, tr("Area over 0–%1 tok/s per user").arg(ReportWriter::number(f.xTo, 1)),
+                     ReportWriter::number(f.baselineArea, 0), ReportWriter::number(f.runArea, 0),
+                     share(f.areaRatio), true});
+        for (const Mlperf::LevelComparison &l : f.levels)
+            rows.append({scenario,
+                         tr("Throughput at %1 tok/s per user").arg(ReportWriter::number(l.tpsPerUser, 0)),
+                         value(l.baseline, 1), value(l.run, 1), share(l.ratio), false});
+    }
+    return rows;
 }
 
 std::vector<std::pair<double, double>> MlperfCharts::throughputAtLevels(const Mlperf::Frontier &f)

@@ -51,6 +51,14 @@ public:
     };
     static std::vector<AgainstBaseline> againstBaseline(const ReportData &candidate,
                                                         const ReportData &baseline);
+    // The same as rows to print, for the comparison report and History's Compare tab: per scenario the area
+    // over the common range, then the throughput at each level — the figure's name, the baseline's and the
+    // candidate's values and the candidate's share ("110.0 %"; "—" where a side has none).
+    struct ComparisonRow {
+        QString scenario, figure, baseline, candidate, share;
+        bool headline = false; // the area row
+    };
+    static QList<ComparisonRow> comparisonRows(const ReportData &candidate, const ReportData &baseline);
 };
 
 } // namespace Throughline

@@ -42,6 +42,7 @@ inline PointResult syntheticPoint(int concurrency, double scale, std::mt19937 &r
     p.metrics.ttftMs = summarize(ttft);
     p.metrics.ttftQMs = p.metrics.ttftMs;
     p.metrics.tpotMs = summarize(tpot);
+    p.metrics.tpotMlperfMs = p.metrics.tpotMs; // one output token per chunk: the same gaps
     p.metrics.e2eMs = summarize(e2e);
     p.metrics.chunkGapMs = p.metrics.tpotMs;
     std::vector<double> inter;
@@ -50,6 +51,7 @@ inline PointResult syntheticPoint(int concurrency, double scale, std::mt19937 &r
     p.metrics.interactivityTpsUser = summarize(inter);
     p.metrics.outputTps = scale / 50.0 * concurrency * 1000.0 / (8 + 0.15 * concurrency); // tokens/s
     p.metrics.outputTpsPerGpu = p.metrics.outputTps;
+    p.metrics.outputTpsMlperf = p.metrics.outputTps;
     p.metrics.outputTpsPerDecodeGpu = p.metrics.outputTps;
     p.metrics.totalTpsPerGpu = p.metrics.outputTps * 2;
     p.metrics.requestRate = p.nOk / p.windowS;

@@ -633,6 +633,51 @@ private slots:
         QTRY_VERIFY(tabs->indexOf(view) < 0);
     }
 
+    // The Compare tab on two MLPerf runs (the second 30 % faster): the frontier table lists the area and the
+    // round levels, every share 130 %; on two plain runs it is hidden.
+    void compareTabMlperfFrontiers()
+    {
+        const QString db = m_dir.filePath(u"mlperf-compare.sqlite"_qs);
+        StorageWriter writer;
+        QVERIFY(writer.open(db.toStdString()).ok());
+        const std::string id = "gpt-oss-20b/vllm/H200×1/Chat";
+        const nlohmann::json mlperf = {
+            {"mlperf",
+             {{"preset", "mlperf-endpoints-1.0"},
+              {"scenarios",
+               nlohmann::json::array({{{"scenario", id}, {"plan", nlohmann::json::array()}}})}}}};
+        const auto base = TestFixture::storeRun(writer, "mlperf", {"Chat"}, {"vllm"}, 50, 21, {}, 4, mlperf);
+        const auto fast = TestFixture::storeRun(writer, "mlperf", {"Chat"}, {"vllm"}, 65, 21, {}, 4, mlperf);
+        const auto plainA = TestFixture::storeRun(writer, "plain", {"Chat"}, {"vllm"}, 50, 22);
+        const auto plainB = TestFixture::storeRun(writer, "plain", {"Chat"}, {"vllm"}, 50, 23);
+        QVERIFY(writer.flush().ok());
+        QVERIFY(writer.close().ok());
+        HistoryPage page(db);
+        HistoryCompareWidget *tab = page.compareWidget();
+        QSignalSpy done(tab, &HistoryCompareWidget::compared);
+        QVERIFY(
+            page.compareRuns({QString::fromStdString(base.uuid), QString::fromStdString(fast.uuid)}).ok());
+        QTRY_VERIFY(!done.isEmpty());
+        QTableWidget *t = tab->mlperfTable();
+        QVERIFY(!t->isHidden());
+        QVERIFY(t->rowCount() >= 2);
+        QVERIFY2(t->item(0, 2)->text().startsWith(u"Area over 0"_qs), qPrintable(t->item(0, 2)->text()));
+        for (int r = 0; r < t->rowCount(); ++r)
+            QVERIFY2(t->item(r, 5)->text() == u"130.0 %"_qs, qPrintable(t->item(r, 5)->text()));
+        if (const QString dir = qEnvironmentVariable("THROUGHLINE_HISTORY_SHOT_DIR"); !dir.isEmpty()) {
+            page.resize(1600, 1000);
+            page.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&page));
+            page.grab().save(dir + u"/history-compare-mlperf.png"_qs);
+        }
+        done.clear();
+        QVERIFY(page.compareRuns({QString::fromStdString(plainA.uuid), QString::fromStdString(plainB.uuid)})
+                    .ok());
+        QTRY_VERIFY(!done.isEmpty());
+        QCOMPARE(t->rowCount(), 0);
+        QVERIFY(t->isHidden());
+    }
+
     void screenshots()
     {
         const QString dir = qEnvironmentVariable("THROUGHLINE_HISTORY_SHOT_DIR");
