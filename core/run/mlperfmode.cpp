@@ -119,6 +119,11 @@ Result<std::shared_ptr<MlperfMode>> MlperfMode::prepare(std::vector<Scenario> &s
         st.scenarioId = sc.id;
         st.evidence.offline = offline;
         st.evidence.datasetSize = options.datasetSize;
+        if (sc.plan.repeats > 1) // the rules' points, their count and regions are of one run per concurrency
+            return makeError(ErrorCode::InvalidInput,
+                             sc.id +
+                                 ": MLPerf Endpoints measures each curve point once, but plan.repeats is " +
+                                 std::to_string(sc.plan.repeats) + "; set it to 1 for --mlperf");
         if (sc.plan.mode == LoadPlan::Mode::Curve) {
             Mlperf::PointPlanRequest req;
             req.cMin = sc.plan.cMin;

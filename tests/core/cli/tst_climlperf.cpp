@@ -230,6 +230,13 @@ void TestCliMlperf::plannerRefusalNamesTheRule()
     const Run bad = run({u"run"_qs, file, u"--mlperf-points"_qs, u"5"_qs});
     QCOMPARE(bad.code, 2);
     QVERIFY2(bad.err.contains(u"--mlperf-points needs --mlperf"_qs), qPrintable(bad.err));
+    // Repeats (plan.repeats) have no place in the rules' one-run-per-concurrency curve: refused, named.
+    QByteArray repeated = kCurve;
+    repeated.replace("\"seed\": 3", "\"seed\": 3, \"repeats\": 2");
+    const QString twice = write(u"curve-repeats.json"_qs, campaign(repeated));
+    const Run rep = run({u"run"_qs, twice, u"--mlperf"_qs, u"--no-history"_qs});
+    QCOMPARE(rep.code, 2);
+    QVERIFY2(rep.err.contains(u"plan.repeats is 2; set it to 1 for --mlperf"_qs), qPrintable(rep.err));
 }
 
 QTEST_GUILESS_MAIN(TestCliMlperf)
