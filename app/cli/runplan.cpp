@@ -1,5 +1,6 @@
 #include "runplan.h"
 
+#include "core/metrics/pointlabel.h"
 #include "core/engine/loadschedule.h"
 #include "core/sim/performancemodel.h"
 
@@ -96,8 +97,7 @@ nlohmann::json PlannedPoint::loadJson(bool shardShare) const
 
 std::string PlannedPoint::loadLabel() const
 {
-    const std::string label = rateMode ? "λ=" + num(rate) + "/s" : "C=" + std::to_string(concurrency);
-    return repeat > 0 ? label + " · repeat " + std::to_string(repeat) : label;
+    return (rateMode ? "λ=" + num(rate) + "/s" : "C=" + std::to_string(concurrency)) + repeatSuffix(repeat);
 }
 
 Result<RunPlan> RunPlan::build(const std::vector<Scenario> &scenarios, const ShardSpec &shard,

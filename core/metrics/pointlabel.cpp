@@ -6,12 +6,17 @@ namespace Throughline {
 
 std::string pointLoadLabel(const PointLoad &load)
 {
-    const std::string repeat = load.repeat > 0 ? " · repeat " + std::to_string(load.repeat) : std::string();
+    const std::string repeat = repeatSuffix(load.repeat);
     if (load.mode == PointLoad::Mode::Concurrency)
         return "C=" + std::to_string(load.concurrency) + repeat;
     char buf[32];
     std::snprintf(buf, sizeof buf, "%g", load.rate);
     return std::string("λ=") + buf + "/s" + repeat;
+}
+
+std::string repeatSuffix(int repeat)
+{
+    return repeat > 0 ? " · repeat " + std::to_string(repeat) : std::string();
 }
 
 std::string pointLoadLabelOfRepeats(const PointLoad &load)

@@ -9,6 +9,9 @@
 namespace Throughline {
 
 std::string pointLoadLabel(const PointLoad &load);
+// " · repeat 2" for repeat 2 of a repeated load, empty for a load run once: the suffix of every repeat's
+// name.
+std::string repeatSuffix(int repeat);
 // The load without its repeat index ("C=16"): how a repeated load is named as a whole.
 std::string pointLoadLabelOfRepeats(const PointLoad &load);
 

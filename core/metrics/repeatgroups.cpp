@@ -59,4 +59,19 @@ void fillAcrossRepeatIntervals(std::span<PointResult> points)
     }
 }
 
+std::optional<DecidingInterval> decidingInterval(const PointResult &point, std::string_view metric,
+                                                 std::string_view stat)
+{
+    const std::optional<Interval> within = point.metricInterval(metric, stat);
+    if (!within)
+        return std::nullopt;
+    DecidingInterval d{*within, false, false, double(point.nOk)};
+    if (const std::optional<Interval> across = point.acrossRepeatInterval(metric, stat)) {
+        d.hadAcrossRepeats = true;
+        if (&widerInterval(*within, *across) == &*across)
+            d = {*across, true, true, across->effectiveN};
+    }
+    return d;
+}
+
 } // namespace Throughline

@@ -8,6 +8,8 @@
 #include "core/metrics/pointresult.h"
 
 #include <cstddef>
+#include <optional>
+#include <string_view>
 #include <span>
 #include <vector>
 
@@ -21,5 +23,18 @@ std::vector<std::vector<std::size_t>> repeatGroups(std::span<const PointResult> 
 // statistic that carries a within-run interval and has a value on every repeat, at the points' interval
 // level; empty on the other points.
 void fillAcrossRepeatIntervals(std::span<PointResult> points);
+
+// The interval a judgement of the point's statistic rests on: its own, or for a repeated load the wider of
+// that and the across-repeat interval (widerInterval). sampleSize = the point's successful requests, or the
+// repeats when the across-repeat interval is the wider. nullopt without a within-run interval. Used by the
+// verdicts and History's Compare tab.
+struct DecidingInterval {
+    Interval interval;
+    bool acrossRepeats = false; // the across-repeat interval decides
+    bool hadAcrossRepeats = false;
+    double sampleSize = 0;
+};
+std::optional<DecidingInterval> decidingInterval(const PointResult &point, std::string_view metric,
+                                                 std::string_view stat);
 
 } // namespace Throughline

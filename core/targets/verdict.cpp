@@ -2,8 +2,8 @@
 #include "core/targets/verdictkeys.h"
 
 #include "core/metrics/jsonnumber.h"
+#include "core/metrics/repeatgroups.h"
 #include "core/stats/intervalverdict.h"
-#include "core/stats/repeatinterval.h"
 #include "core/stats/samplesize.h"
 
 #include <cmath>
@@ -107,19 +107,16 @@ void setCheckValue(VerdictCheck &c, double value)
                                                     : (c.target - value) / c.target * 100.0;
 }
 
-// The interval a check is judged on: the point's own, or for a repeated load the wider of that and the
-// across-repeat interval (whose sample is the repeats; the check's value is then their mean).
-void judgeOnIntervals(VerdictCheck &c, const Interval &within, const std::optional<Interval> &across,
-                      const PointResult &point, const Threshold &threshold)
+// The interval a check is judged on (decidingInterval): with the across-repeat one the check's value is the
+// repeats' mean.
+void judgeOnIntervals(VerdictCheck &c, const DecidingInterval &d, const Threshold &threshold)
 {
-    c.hadAcrossRepeats = across.has_value();
-    if (across && &widerInterval(within, *across) == &*across) {
+    c.hadAcrossRepeats = d.hadAcrossRepeats;
+    if (d.acrossRepeats) {
         c.intervalSource = VerdictCheck::IntervalSource::AcrossRepeats;
-        setCheckValue(c, across->estimate);
-        judgeOnInterval(c, *across, across->effectiveN, threshold);
-        return;
+        setCheckValue(c, d.interval.estimate);
     }
-    judgeOnInterval(c, within, point.nOk, threshold);
+    judgeOnInterval(c, d.interval, d.sampleSize, threshold);
 }
 } // namespace
 
@@ -301,8 +298,8 @@ VerdictCheck judgeRow(const TargetRow &row, std::span<const PointResult> points,
         c.targetUpper = row.valueUpper;
     }
     const PointResult &point = points[pointIndex];
-    if (const auto iv = point.metricInterval(row.metric, row.stat)) {
-        judgeOnIntervals(c, *iv, point.acrossRepeatInterval(row.metric, row.stat), point, threshold);
+    if (const auto d = decidingInterval(point, row.metric, row.stat)) {
+        judgeOnIntervals(c, *d, threshold);
         return c;
     }
     // No interval (imports, files before results /3): the value alone decides.

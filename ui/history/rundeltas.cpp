@@ -1,7 +1,7 @@
 #include "ui/history/rundeltas.h"
 
 #include "core/results/runcomparison.h"
-#include "core/stats/repeatinterval.h"
+#include "core/metrics/repeatgroups.h"
 
 #include <cmath>
 
@@ -44,13 +44,9 @@ std::optional<Interval> storedInterval(const ScenarioResult &s, const DerivedVal
         return std::nullopt;
     const std::string key = metric.section(u' ', 0, 0).toStdString();
     const QString stat = metric.section(u' ', 1, 1);
-    const PointResult &p = s.points[std::size_t(op)];
-    const std::string statKey = stat.isEmpty() ? "value" : stat.toStdString();
-    const std::optional<Interval> within = p.metricInterval(key, statKey);
-    const std::optional<Interval> across = p.acrossRepeatInterval(key, statKey);
-    if (within && across)
-        return widerInterval(*within, *across);
-    return within;
+    const auto d =
+        decidingInterval(s.points[std::size_t(op)], key, stat.isEmpty() ? "value" : stat.toStdString());
+    return d ? std::optional<Interval>(d->interval) : std::nullopt;
 }
 
 // Holm over the rows of one candidate that carry intervals on both sides; the rest keep the ±1 % marks.
