@@ -35,6 +35,8 @@ const std::vector<TimingFormatInfo> &timingFormats();
 const TimingFormatInfo &timingFormatInfo(TimingFormat format);
 // nullptr when the key names no format.
 const TimingFormatInfo *timingFormatByKey(std::string_view key);
+// "same_response", "client_id", "order_and_time" (results.json, the CLI).
+const char *timingJoinKey(TimingJoin join);
 
 constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
 inline bool hasValue(double v)

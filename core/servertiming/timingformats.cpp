@@ -37,4 +37,16 @@ const TimingFormatInfo *timingFormatByKey(std::string_view key)
     return nullptr;
 }
 
+const char *timingJoinKey(TimingJoin join)
+{
+    switch (join) {
+    case TimingJoin::ClientId:
+        return "client_id";
+    case TimingJoin::OrderAndTime:
+        return "order_and_time";
+    default:
+        return "same_response";
+    }
+}
+
 } // namespace Throughline
