@@ -28,6 +28,12 @@ struct BackendPreset {
     bool sendNvextIgnoreEos = false; // Dynamo / NIM
     bool acceptsTokenIdPrompts = false;
     std::vector<TelemetrySource> telemetry;
+    // Request correlation (docs/server-timing.md): the headers carrying the caller's id and the W3C trace
+    // context; the server's per-request timing format and, when fetched over HTTP, its path on the base URL.
+    std::string requestIdHeader = "X-Request-Id";
+    std::string traceHeader = "traceparent";
+    std::string timingFormat; // a key of timingFormats(); "" = the server publishes none
+    std::string timingPath;   // e.g. "/perf_metrics" (trtllm-perf)
 
     bool operator==(const BackendPreset &) const = default;
 };

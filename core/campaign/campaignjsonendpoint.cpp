@@ -142,6 +142,8 @@ Endpoint decodeEndpoint(DecodeContext &ctx, const json &j, const std::string &pt
         }
         so.str("faults", e.sim.faults);
         so.boolean("child_process", e.sim.childProcess);
+        so.number("server_clock_offset_ms", e.sim.serverClockOffsetMs, -1e9, 1e9);
+        so.number("server_clock_drift_ppm", e.sim.serverClockDriftPpm, -1e4, 1e4);
         so.finish();
     }
     if (const json *t = o.get("telemetry")) {
@@ -164,6 +166,13 @@ Endpoint decodeEndpoint(DecodeContext &ctx, const json &j, const std::string &pt
             ctx.add(co.at("date"),
                     "expected \"today\" or a date YYYY-MM-DD, got \"" + e.chatTemplate.date + "\"");
         co.finish();
+    }
+    if (const json *t = o.get("server_timing")) {
+        JsonObjectReader to(ctx, t, o.at("server_timing"));
+        to.str("format", e.serverTiming.format);
+        to.str("url", e.serverTiming.url);
+        to.str("file", e.serverTiming.file);
+        to.finish();
     }
     if (const json *m = o.get("match"))
         decodeMatch(ctx, *m, o.at("match"), e.match);

@@ -132,6 +132,18 @@ json CampaignJson::toJson(const Endpoint &e)
         j["cold_start"] = json{{"enabled", e.coldStart.enabled},
                                {"timeout_s", e.coldStart.timeoutS},
                                {"poll_interval_s", e.coldStart.pollIntervalS}};
+    if (e.sim.serverClockOffsetMs != 0 || e.sim.serverClockDriftPpm != 0) {
+        j["sim"]["server_clock_offset_ms"] = e.sim.serverClockOffsetMs;
+        j["sim"]["server_clock_drift_ppm"] = e.sim.serverClockDriftPpm;
+    }
+    if (e.serverTiming.enabled()) {
+        json t{{"format", e.serverTiming.format}};
+        if (!e.serverTiming.url.empty())
+            t["url"] = e.serverTiming.url;
+        if (!e.serverTiming.file.empty())
+            t["file"] = e.serverTiming.file;
+        j["server_timing"] = t;
+    }
     if (!e.chatTemplate.empty()) {
         json c = json::object();
         if (!e.chatTemplate.file.empty())
@@ -197,16 +209,21 @@ json CampaignJson::toJson(const BackendPreset &b)
         telemetry.push_back(
             json{{"path", t.path},
                  {"format", t.format == TelemetrySource::Format::TrtllmJson ? "trtllm-json" : "prometheus"}});
-    return json{{"id", b.id},
-                {"name", b.name},
-                {"aliases", b.aliases},
-                {"flavours", flavours},
-                {"max_tokens_field", b.maxTokensField},
-                {"min_tokens", b.sendMinTokens},
-                {"ignore_eos", b.sendIgnoreEos},
-                {"nvext_ignore_eos", b.sendNvextIgnoreEos},
-                {"token_id_prompts", b.acceptsTokenIdPrompts},
-                {"telemetry", telemetry}};
+    json j{{"id", b.id},
+           {"name", b.name},
+           {"aliases", b.aliases},
+           {"flavours", flavours},
+           {"max_tokens_field", b.maxTokensField},
+           {"min_tokens", b.sendMinTokens},
+           {"ignore_eos", b.sendIgnoreEos},
+           {"nvext_ignore_eos", b.sendNvextIgnoreEos},
+           {"token_id_prompts", b.acceptsTokenIdPrompts},
+           {"telemetry", telemetry},
+           {"request_id_header", b.requestIdHeader},
+           {"trace_header", b.traceHeader}};
+    if (!b.timingFormat.empty())
+        j["server_timing"] = json{{"format", b.timingFormat}, {"path", b.timingPath}};
+    return j;
 }
 
 json CampaignJson::toJson(const Campaign &c, const Catalog &catalog)

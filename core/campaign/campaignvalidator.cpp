@@ -3,6 +3,7 @@
 #include "core/campaign/campaignjson.h"
 #include "core/campaign/catalog.h"
 #include "core/campaign/matrixexpander.h"
+#include "core/campaign/timingformat.h"
 #include "core/util/glob.h"
 #include "core/util/jsonpositions.h"
 #include "core/util/suggest.h"
@@ -283,10 +284,33 @@ private:
                 add(base + "/http_version",
                     "\"2\" negotiates HTTP/2 over TLS only (https base_url); over plain http the requests "
                     "would go out as HTTP/1.1: use \"h2c-prior-knowledge\" for cleartext HTTP/2");
+            checkServerTiming(e.serverTiming, base + "/server_timing");
             if (!e.caFile.empty() && e.insecure)
                 add(base + "/insecure",
                     "insecure disables certificate checks, so ca_file would be ignored; set one of them");
         }
+    }
+
+    void checkServerTiming(const ServerTimingOptions &t, const std::string &base)
+    {
+        if (!t.enabled())
+            return;
+        const TimingFormatInfo *info = timingFormatByKey(t.format);
+        if (!info && t.format != "auto") {
+            add(base + "/format", "'" + t.format + "' is no timing format; use \"auto\" (the backend preset's) or " +
+                                      timingFormatKeys());
+            return;
+        }
+        if (info && info->format == TimingFormat::DynamoTrace && t.file.empty())
+            add(base + "/file", "dynamo-trace reads the server's request trace: name the JSONL file (the "
+                                "server's DYN_REQUEST_TRACE_OUTPUT_PATH)");
+        if (!t.url.empty() && info && info->format != TimingFormat::TrtllmPerf)
+            add(base + "/url", "only trtllm-perf fetches its timing from a URL");
+        else if (!t.url.empty())
+            if (const std::string err = checkUrl(t.url); !err.empty())
+                add(base + "/url", err);
+        if (!t.file.empty() && info && info->format != TimingFormat::DynamoTrace)
+            add(base + "/file", "only dynamo-trace reads its timing from a file");
     }
 
     void checkSlos()

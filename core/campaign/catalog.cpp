@@ -1,5 +1,6 @@
 #include "core/campaign/catalog.h"
 
+#include "core/campaign/timingformat.h"
 #include "core/util/csvreader.h"
 
 #include <QFile>
@@ -408,6 +409,17 @@ Status loadBackends(std::vector<BackendPreset> &out)
                                                                   "': unknown telemetry format '" + fmt +
                                                                   "'");
                 b.telemetry.push_back(std::move(src));
+            }
+            b.requestIdHeader = j.value("request_id_header", b.requestIdHeader);
+            b.traceHeader = j.value("trace_header", b.traceHeader);
+            if (const auto t = j.find("server_timing"); t != j.end()) {
+                b.timingFormat = t->at("format").get<std::string>();
+                b.timingPath = t->value("path", std::string());
+                if (!timingFormatByKey(b.timingFormat))
+                    return makeError(ErrorCode::InvalidInput,
+                                     std::string(path) + ": backend '" + b.id + "': server_timing.format: '" +
+                                         b.timingFormat + "' is no timing format (" + timingFormatKeys() +
+                                         ")");
             }
             out.push_back(std::move(b));
         }

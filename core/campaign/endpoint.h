@@ -16,6 +16,10 @@ struct SimulatorOptions {
     std::uint64_t seed = 1;
     std::string faults;        // fault spec, as `throughline-sim --faults`
     bool childProcess = false; // force a separate process (chosen automatically above ~2,000 streams)
+    // The clock the simulator's server timing runs on (Endpoint::serverTiming): offset from the true clock
+    // and drift, so the join's clock alignment is tested against ground truth (docs/simulator.md).
+    double serverClockOffsetMs = 0;
+    double serverClockDriftPpm = 0;
 
     bool operator==(const SimulatorOptions &) const = default;
 };
@@ -40,6 +44,22 @@ struct ChatTemplateOverride {
 
     bool empty() const { return file.empty() && date.empty(); }
     bool operator==(const ChatTemplateOverride &) const = default;
+};
+
+// Per-request server timing (JSON "server_timing", docs/server-timing.md): the format the server publishes
+// and, for the fetched formats, where. Off while `format` is empty; a simulated endpoint publishes the format.
+struct ServerTimingOptions {
+    std::string format; // "" off; "auto" = the backend preset's; else a key of timingFormats()
+    std::string url;    // trtllm-perf: GET after each point; "" = every base URL + the preset's timing path
+    std::string file;   // dynamo-trace: the JSONL file the server appends (DYN_REQUEST_TRACE_OUTPUT_PATH)
+
+    bool enabled() const { return !format.empty(); }
+    // The format key in force with this backend: "" when off, or "auto" and the preset names none.
+    std::string formatFor(const BackendPreset &backend) const
+    {
+        return format == "auto" ? backend.timingFormat : format;
+    }
+    bool operator==(const ServerTimingOptions &) const = default;
 };
 
 struct Endpoint {
@@ -73,6 +93,7 @@ struct Endpoint {
     double telemetryIntervalS = 1.0;   // scrape interval in seconds of model time; 0 disables scraping
     ColdStartOptions coldStart;        // JSON "cold_start"; written only when it differs from the default
     ChatTemplateOverride chatTemplate; // JSON "chat_template"; written only when set
+    ServerTimingOptions serverTiming;  // JSON "server_timing"; written only when set
     // Which scenarios use this endpoint: key=glob over model, backend, gpu, gpus, phase. Empty = all.
     std::map<std::string, std::vector<std::string>> match;
 

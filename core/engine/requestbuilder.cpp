@@ -80,7 +80,10 @@ nlohmann::json RequestBuilder::bodyFor(const Prompt &prompt, int osl) const
     if (b.sendIgnoreEos)
         body["ignore_eos"] = true;
     if (b.sendNvextIgnoreEos)
-        body["nvext"] = json{{"ignore_eos", true}};
+        body["nvext"]["ignore_eos"] = true;
+    // Dynamo puts nvext.timing on the final chunk only when the request asks for it.
+    if (m_scenario.endpoint.serverTiming.formatFor(b) == "dynamo-nvext")
+        body["nvext"]["extra_fields"] = json::array({"timing"});
     body["stream"] = true;
     body["stream_options"] = json{{"include_usage", true}};
     body["temperature"] = 0;
@@ -103,13 +106,20 @@ HttpRequest RequestBuilder::build(std::uint64_t seq, int isl, int osl, const std
     r.headers.reserve(6 + m_scenario.endpoint.extraHeaders.size());
     r.headers.emplace_back("Content-Type: application/json");
     r.headers.emplace_back("Accept: text/event-stream");
-    r.headers.push_back("X-Request-Id: " + r.requestId);
-    r.headers.push_back("traceparent: " + traceparent(m_runId, seq));
+    r.headers.push_back(m_scenario.backend.requestIdHeader + ": " + r.requestId);
+    r.headers.push_back(m_scenario.backend.traceHeader + ": " + traceparent(m_runId, seq));
     if (!m_apiKey.empty())
         r.headers.push_back("Authorization: Bearer " + m_apiKey);
     for (const auto &[k, v] : m_scenario.endpoint.extraHeaders)
         r.headers.push_back(k + ": " + v);
     return r;
+}
+
+std::vector<std::string> RequestBuilder::authHeaders() const
+{
+    if (m_apiKey.empty())
+        return {};
+    return {"Authorization: Bearer " + m_apiKey};
 }
 
 nlohmann::json RequestBuilder::templateJson() const
@@ -125,8 +135,8 @@ nlohmann::json RequestBuilder::templateJson() const
     json headers = json::array();
     headers.push_back("Content-Type: application/json");
     headers.push_back("Accept: text/event-stream");
-    headers.push_back("X-Request-Id: <run-uuid>-<seq>");
-    headers.push_back("traceparent: 00-<run-uuid hex>-<seq + 1, 16 hex>-01");
+    headers.push_back(m_scenario.backend.requestIdHeader + ": <run-uuid>-<seq>");
+    headers.push_back(m_scenario.backend.traceHeader + ": 00-<run-uuid hex>-<seq + 1, 16 hex>-01");
     if (!m_apiKey.empty())
         headers.push_back("Authorization: Bearer ***");
     for (const auto &[k, v] : m_scenario.endpoint.extraHeaders)

@@ -41,6 +41,10 @@ public:
     // = the run's UUID without dashes (else a hash of the run id), parent-id = seq + 1 in 16 hex digits. A
     // server that logs the header can be joined to the request without X-Request-Id.
     static std::string traceparent(const std::string &runId, std::uint64_t seq);
+    // The X-Request-Id prefix of this run's requests.
+    const std::string &runId() const { return m_runId; }
+    // The Authorization line when the endpoint has a key (fetches of the server's timing), else none.
+    std::vector<std::string> authHeaders() const;
 
     // "/v1/completions" or "/v1/chat/completions", appended to a base URL (a trailing "/v1" is tolerated).
     static std::string endpointUrl(const std::string &baseUrl, ApiFlavour flavour);

@@ -219,6 +219,8 @@ nlohmann::json PointResult::toJson() const
         j["intervals"] = pointIntervalsToJson(intervals);
     if (!acrossRepeats.empty())
         j["intervals_across"] = acrossRepeatIntervalsToJson(acrossRepeats);
+    if (!serverTiming.empty())
+        j["server_timing"] = serverTiming.toJson();
     return j;
 }
 
@@ -386,6 +388,12 @@ Result<PointResult> PointResult::fromJson(const nlohmann::json &j)
         if (!intervals)
             return makeError(intervals.error().code, "point." + intervals.error().message);
         p.intervals = std::move(*intervals);
+    }
+    if (const auto st = j.find("server_timing"); st != j.end()) {
+        auto timing = ServerTimingSummary::fromJson(*st);
+        if (!timing)
+            return makeError(timing.error().code, "point." + timing.error().message);
+        p.serverTiming = std::move(*timing);
     }
     return p;
 }

@@ -4,6 +4,7 @@
 // as its JSON form, the UI and targets read it through metricValue().
 
 #include "core/metrics/stats.h"
+#include "core/metrics/timingsummary.h"
 #include "core/stats/interval.h"
 #include "core/util/result.h"
 
@@ -153,6 +154,9 @@ struct PointResult {
     // the same on every repeat of the load; estimate = that mean, effectiveN = the repeats. Derived from the
     // repeats' values: recomputed whenever a scenario's points are put together, never read back.
     PointIntervals acrossRepeats;
+    // Extension "server_timing" (results /5, docs/server-timing.md): the point's requests split into client,
+    // network and server parts from the server's own per-request timing. Empty = no timing format set.
+    ServerTimingSummary serverTiming;
 
     // Metric lookup by vocabulary key and stat: ("output_tps_per_gpu", "value"),
     // ("ttft_ms", "p90"). nullopt when unknown, undefined or not reportable (min-n rule).

@@ -1,5 +1,5 @@
 #pragma once
-// results.json ("schema": "throughline.results/4", ARCHITECTURE.md "results.json"): the run, its
+// results.json ("schema": "throughline.results/5", ARCHITECTURE.md "results.json"): the run, its
 // scenarios with verdicts and point objects. Value types + JSON round trip + atomic file writer.
 // resources/schemas/results.schema.json describes the same document (checked in tests).
 
@@ -48,7 +48,8 @@ struct RunResults {
     // with the checks' intervals (docs/metrics.md "Intervals"); /2 files read without intervals (their checks
     // judged on the value) and are written back as the current version. /2 added the client's error budget to
     // each point's "client" object; /1 files read with those figures unmeasured (null).
-    static constexpr std::string_view kSchema = "throughline.results/4";
+    static constexpr std::string_view kSchema = "throughline.results/5";
+    static constexpr std::string_view kSchemaV4 = "throughline.results/4";
     static constexpr std::string_view kSchemaV3 = "throughline.results/3";
     static constexpr std::string_view kSchemaV2 = "throughline.results/2";
     static constexpr std::string_view kSchemaV1 = "throughline.results/1";

@@ -9,6 +9,7 @@
 #include "core/engine/processstats.h"
 #include "core/metrics/pointaggregate.h"
 #include "core/metrics/stats.h"
+#include "core/run/pointtiming.h"
 #include "core/workload/workloaddriver.h"
 
 #include <algorithm>
@@ -53,6 +54,15 @@ PointOutcome RunController::Impl::finishPoint(const Scenario &sc, PointLoad load
         if (!r.warmup && r.tSend != kNoTime && r.tSched != kNoTime)
             lateness.push_back(static_cast<double>(r.tSend - r.tSched) / 1e6);
     const auto blockedMs = static_cast<double>(sendBlockedNs(recs)) / 1e6; // wall time, before scaling
+    // The server's clocks meet the client's wall clock: joined before the records move into model time.
+    PointTimingSource timingSource = pointTimingSource(sc, p.urls);
+    timingSource.fileOffset = &traceFileOffsets[timingSource.file];
+    if (p.builder)
+        timingSource.headers = p.builder->authHeaders();
+    PointTiming timing = joinPointTiming(timingSource, recs, p.builder ? p.builder->runId() : std::string(),
+                                         simulated ? timeScale : 1.0);
+    for (RequestRecord &r : recs)
+        std::string().swap(r.serverTiming); // parsed: the closing chunks are not kept
     if (simulated && timeScale != 1.0) {
         for (RequestRecord &r : recs)
             toModelTime(r, timeScale);
@@ -95,6 +105,14 @@ PointOutcome RunController::Impl::finishPoint(const Scenario &sc, PointLoad load
             std::to_string(missingRecords) +
             " sent requests are missing from this point: no record came back for 1.5 s after it was "
             "cancelled (a starved client), so they are in no statistic.");
+    if (!timing.summary.empty()) {
+        for (std::string &note : timing.notes)
+            out.result.validity.notes.push_back(std::move(note));
+        if (timing.summary.missing > 0)
+            out.result.validity.notes.push_back(serverTimingMissingNote(timing.summary));
+        out.result.serverTiming = std::move(timing.summary);
+        out.breakdowns = std::move(timing.breakdowns);
+    }
     if (p.driver) // workload hook: session/chain metrics (model time, like recs)
         out.result.workload = p.driver->summarize(recs);
 

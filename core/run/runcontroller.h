@@ -100,6 +100,9 @@ struct PointOutcome {
     // "stalls": {threshold_ms, …, worst[…]}, "replicas": […] (several replicas only), "sources": […]}.
     // Stall/replica/scrape-failure findings are also sentences in result.validity.notes.
     nlohmann::json telemetry = nlohmann::json::object();
+    // Server timing (Endpoint::serverTiming, docs/server-timing.md): one breakdown per record, in seq order,
+    // model time; empty when the endpoint publishes none. Its summary is result.serverTiming.
+    std::vector<RequestBreakdown> breakdowns;
 };
 
 struct ScenarioOutcome {

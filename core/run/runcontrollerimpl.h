@@ -22,6 +22,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -55,6 +56,8 @@ struct RunController::Impl {
     mutable std::mutex telemetryMutex;
     std::shared_ptr<TelemetryScraper> scraper;
     std::int64_t scrapeIntervalWallNs = 1'000'000'000;
+    // Dynamo request traces (server_timing dynamo-trace): per file, where the previous point's read stopped.
+    std::map<std::string, long long> traceFileOffsets;
 
     // State of the point being run (one at a time).
     struct Point {

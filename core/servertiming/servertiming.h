@@ -4,6 +4,8 @@
 // `/perf_metrics`), normalised so that one breakdown can be built from any of
 // them. Field names, units and sources: docs/server-timing.md. A plain value type; no thread affinity.
 
+#include "core/campaign/timingformat.h"
+
 #include <cmath>
 #include <limits>
 #include <string>
@@ -12,31 +14,6 @@
 #include <vector>
 
 namespace Throughline {
-
-enum class TimingFormat { LlamaCpp, Vllm, Sglang, DynamoNvext, DynamoTrace, TrtllmPerf };
-
-// How a format's timestamps count: durations only, Unix epoch, or the server's own monotonic clock.
-enum class ServerClock { None, Epoch, Steady };
-
-// How a format's timing is matched to the client's request: it rides in that request's own response, it
-// carries the caller's id (X-Request-Id), or it has only engine ids and is matched by order and time.
-enum class TimingJoin { SameResponse, ClientId, OrderAndTime };
-
-struct TimingFormatInfo {
-    TimingFormat format;
-    const char *key;     // "llamacpp", "vllm", … (campaign files, the simulator's --server-timing, CLI)
-    const char *display; // "llama.cpp timings", …
-    ServerClock clock;
-    TimingJoin join;
-    bool fetched; // published on an endpoint or in a file, not in the response body
-};
-
-const std::vector<TimingFormatInfo> &timingFormats();
-const TimingFormatInfo &timingFormatInfo(TimingFormat format);
-// nullptr when the key names no format.
-const TimingFormatInfo *timingFormatByKey(std::string_view key);
-// "same_response", "client_id", "order_and_time" (results.json, the CLI).
-const char *timingJoinKey(TimingJoin join);
 
 constexpr double kNoValue = std::numeric_limits<double>::quiet_NaN();
 inline bool hasValue(double v)

@@ -5,6 +5,7 @@
 #include "core/sim/simserver.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <utility>
@@ -23,6 +24,23 @@ bool simulatorInChildProcess(const Scenario &scenario, int plannedStreams)
 
 namespace {
 
+// The per-request timing the simulator publishes (Endpoint::serverTiming): the format in force with the
+// scenario's backend, on the campaign's server clock.
+std::vector<std::string> serverTimingArguments(const Scenario &sc)
+{
+    const std::string format = sc.endpoint.serverTiming.formatFor(sc.backend);
+    if (format.empty())
+        return {};
+    char offset[64], drift[64];
+    std::snprintf(offset, sizeof offset, "%.17g", sc.endpoint.sim.serverClockOffsetMs);
+    std::snprintf(drift, sizeof drift, "%.17g", sc.endpoint.sim.serverClockDriftPpm);
+    std::vector<std::string> a = {"--server-timing", format, "--server-clock-offset-ms", offset,
+                                  "--server-clock-drift-ppm", drift};
+    if (!sc.endpoint.serverTiming.file.empty())
+        a.insert(a.end(), {"--request-trace", sc.endpoint.serverTiming.file});
+    return a;
+}
+
 double timeScaleOf(const Scenario &sc)
 {
     return sc.endpoint.sim.timeScale > 0 ? sc.endpoint.sim.timeScale : 1.0;
@@ -33,6 +51,11 @@ Result<SimulatedEndpoint> launchChild(const Scenario &sc, int plannedStreams)
     auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, std::max(1, sc.deployment.gpus),
                                          sc.deployment.precision, sc.endpoint.sim);
     args.insert(args.end(), {"--max-connections", std::to_string(simulatorMaxConnections(plannedStreams))});
+    if (sc.deployment.disaggregated())
+        args.insert(args.end(), {"--prefill-gpus", std::to_string(sc.deployment.prefillGpus), "--decode-gpus",
+                                 std::to_string(sc.deployment.decodeGpus)});
+    const std::vector<std::string> timing = serverTimingArguments(sc);
+    args.insert(args.end(), timing.begin(), timing.end());
     auto proc = std::make_shared<SimProcess>();
     auto port = proc->start(SimProcess::defaultExecutable(), args);
     if (!port)
@@ -64,6 +87,10 @@ Result<SimulatedEndpoint> launchInProcess(const Scenario &sc, int plannedStreams
     o.seed = sc.endpoint.sim.seed;
     o.tokenizer = "auto";     // exact prompt counting when the model's tokenizer is fetched
     o.prefixBlockTokens = 16; // prefix caching as vLLM (docs/simulator.md)
+    o.serverTiming = sc.endpoint.serverTiming.formatFor(sc.backend);
+    o.serverClockOffsetMs = sc.endpoint.sim.serverClockOffsetMs;
+    o.serverClockDriftPpm = sc.endpoint.sim.serverClockDriftPpm;
+    o.requestTracePath = sc.endpoint.serverTiming.file;
     if (!sc.endpoint.sim.faults.empty()) {
         auto faults = FaultSpec::parse(sc.endpoint.sim.faults);
         if (!faults)

@@ -14,7 +14,7 @@ namespace Throughline {
 class RunExporter
 {
 public:
-    // results.json form ("schema": "throughline.results/4") plus status, tags, notes and source.
+    // results.json form ("schema": "throughline.results/5") plus status, tags, notes and source.
     static Result<nlohmann::json> toJson(HistoryReader &reader, const std::string &uuid);
     static Result<std::string> pointsCsv(HistoryReader &reader, const std::string &uuid);
     static Result<std::string> requestsCsv(HistoryReader &reader, const std::string &uuid);

@@ -253,7 +253,7 @@ void TstPackage::demoRun()
     QFile f(outDir + u"/results.json"_s);
     QVERIFY2(f.open(QIODevice::ReadOnly), "results.json not written");
     const QJsonObject res = QJsonDocument::fromJson(f.readAll()).object();
-    QCOMPARE(res.value(u"schema"_s).toString(), u"throughline.results/4"_s);
+    QCOMPARE(res.value(u"schema"_s).toString(), u"throughline.results/5"_s);
     QCOMPARE(res.value(u"tool_version"_s).toString(), QStringLiteral(THROUGHLINE_VERSION));
     const QJsonArray scenarios = res.value(u"scenarios"_s).toArray();
     QCOMPARE(scenarios.size(), 2); // 1 model x 1 backend x 1 deployment x 2 phases

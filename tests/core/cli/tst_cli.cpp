@@ -453,7 +453,7 @@ void TestCli::runRepeats()
     QFile rf(out + u"/results.json"_qs);
     QVERIFY(rf.open(QIODevice::ReadOnly));
     const QJsonObject results = QJsonDocument::fromJson(rf.readAll()).object();
-    QCOMPARE(results[u"schema"_qs].toString(), u"throughline.results/4"_qs);
+    QCOMPARE(results[u"schema"_qs].toString(), u"throughline.results/5"_qs);
     const QJsonArray points = results[u"scenarios"_qs][0][u"points"_qs].toArray();
     QCOMPARE(points.size(), 3);
     for (int i = 0; i < 3; ++i) {

@@ -116,7 +116,7 @@ QJsonArray TestClientBound::runPoints(const QString &name, const QJsonObject &pl
         return {};
     }
     const QJsonObject doc = QJsonDocument::fromJson(res.readAll()).object();
-    if (doc[u"schema"_qs].toString() != u"throughline.results/4"_qs)
+    if (doc[u"schema"_qs].toString() != u"throughline.results/5"_qs)
         qWarning("unexpected schema %s", qPrintable(doc[u"schema"_qs].toString()));
     return doc[u"scenarios"_qs].toArray().at(0).toObject()[u"points"_qs].toArray();
 }

@@ -230,7 +230,7 @@ void TestRunBundle::exportJsonAndCsv()
     QVERIFY(r.open(a));
     auto j = RunExporter::toJson(r, run.uuid);
     QVERIFY(j);
-    QCOMPARE((*j)["schema"].get<std::string>(), std::string("throughline.results/4"));
+    QCOMPARE((*j)["schema"].get<std::string>(), std::string("throughline.results/5"));
     QCOMPARE((*j)["run_id"].get<std::string>(), run.uuid);
     QCOMPARE((*j)["scenarios"][0]["id"].get<std::string>(), run.scenarios[0].key);
     QCOMPARE((*j)["scenarios"][0]["points"].size(), 2u);

@@ -1,4 +1,4 @@
-#include "core/servertiming/servertiming.h"
+#include "core/campaign/timingformat.h"
 
 namespace Throughline {
 
@@ -35,6 +35,14 @@ const TimingFormatInfo *timingFormatByKey(std::string_view key)
         if (key == f.key)
             return &f;
     return nullptr;
+}
+
+std::string timingFormatKeys()
+{
+    std::string keys;
+    for (const TimingFormatInfo &f : timingFormats())
+        keys += (keys.empty() ? "" : ", ") + std::string(f.key);
+    return keys;
 }
 
 const char *timingJoinKey(TimingJoin join)
