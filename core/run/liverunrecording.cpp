@@ -70,6 +70,8 @@ void LiveRunRecording::pointFinished(const ScenarioOutcome &so, const PointOutco
                                                static_cast<std::int64_t>(po.result.w0S * 1e9),
                                                static_cast<std::int64_t>(po.result.w1S * 1e9)});
     m_writer.setPointTelemetry(m_uuid, so.scenarioIndex, po.pointIndex, po.telemetry);
+    if (!po.breakdowns.empty()) // in the point's group: its breakdowns commit with its rows
+        m_writer.setRequestBreakdowns(m_uuid, so.scenarioIndex, po.pointIndex, po.breakdowns);
     if (m_liveTelemetry) {
         TelemetrySnapshot soFar = m_liveTelemetry();
         if (!soFar.sources.empty()) {

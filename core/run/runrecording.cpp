@@ -133,6 +133,8 @@ Status recordRun(const std::string &path, const RunOutcome &run, const RunResult
                                                         static_cast<std::int64_t>(po.result.w0S * 1e9),
                                                         static_cast<std::int64_t>(po.result.w1S * 1e9)});
             writer.setPointTelemetry(run.runId, so.scenarioIndex, po.pointIndex, po.telemetry);
+            if (!po.breakdowns.empty())
+                writer.setRequestBreakdowns(run.runId, so.scenarioIndex, po.pointIndex, po.breakdowns);
         }
         if (!so.telemetry.sources.empty()) // server telemetry series of the scenario (core/telemetry)
             writer.addTelemetry(run.runId, so.scenarioIndex, so.telemetry);

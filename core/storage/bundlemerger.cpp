@@ -31,6 +31,29 @@ namespace {
 
 using nlohmann::json;
 
+// A merged point's request breakdowns (schema v6): every shard's, keyed by seq like the request rows. Shards
+// of one plan send disjoint seqs (shardrunner.cpp); runs merged by wall clock may not, and the table's key
+// holds one breakdown per seq, so a clash keeps the first shard's and is counted for the report's notes.
+struct MergedBreakdowns {
+    std::map<std::uint64_t, RequestBreakdown> bySeq;
+    std::size_t clashes = 0;
+
+    void add(std::vector<RequestBreakdown> from)
+    {
+        for (RequestBreakdown &b : from)
+            if (!bySeq.emplace(b.seq, std::move(b)).second)
+                ++clashes;
+    }
+    std::vector<RequestBreakdown> inSeqOrder()
+    {
+        std::vector<RequestBreakdown> out;
+        out.reserve(bySeq.size());
+        for (auto &[seq, b] : bySeq)
+            out.push_back(std::move(b));
+        return out;
+    }
+};
+
 struct Shard {
     std::string path, uuid;
     std::string readPath; // `path`, or a migrated copy of it (readableCopy)
@@ -465,6 +488,7 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         std::vector<std::string> lateShards; // lateness above options.lateLimitMs
         std::int64_t mergedStartUnix = kNoTime;
         std::vector<RequestRecord> merged;
+        MergedBreakdowns breakdowns;
         for (const auto &[shard, p] : parts) {
             HistoryReader reader;
             if (auto s = reader.open(shard->readPath); !s)
@@ -472,6 +496,10 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
             auto rows = reader.requests(p->id);
             if (!rows)
                 return rows.error();
+            auto shardBreakdowns = reader.requestBreakdowns(p->id); // durations: no time shift needed
+            if (!shardBreakdowns)
+                return shardBreakdowns.error();
+            breakdowns.add(std::move(shardBreakdowns).value());
             // Shift into the merged time base (model ns for time-scaled scenarios).
             std::int64_t shiftNs = static_cast<std::int64_t>(
                 std::llround(static_cast<double>(shard->detail.summary.t0UnixNs - t0) * scale));
@@ -583,6 +611,12 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
                            FinishedPoint{key.first, key.second, agg, "", ctx.windowStartNs, ctx.windowEndNs});
         if (pointTelemetry.is_object())
             writer.setPointTelemetry(run.uuid, key.first, key.second, std::move(pointTelemetry));
+        writer.setRequestBreakdowns(run.uuid, key.first, key.second, breakdowns.inSeqOrder());
+        if (breakdowns.clashes > 0)
+            report.notes.push_back(
+                "scenario " + ctx.scenario.key + " point " + std::to_string(key.second) + ": " +
+                std::to_string(breakdowns.clashes) +
+                " request breakdowns share a seq with another shard's; the first shard's kept");
     }
     // Every shard's series, labelled with its shard, one source list per scenario.
     for (auto &[index, st] : *telemetry)

@@ -126,7 +126,8 @@ Status HistoryMaintenance::deleteRequestRows(SqliteDb &db, const std::string &po
                    sub +
                    ";"
                    "DELETE FROM requests WHERE point_id IN " +
-                   pointIds + ";DELETE FROM request_metric_chunks WHERE point_id IN " + pointIds + ";");
+                   pointIds + ";DELETE FROM request_metric_chunks WHERE point_id IN " + pointIds +
+                   ";DELETE FROM request_breakdowns WHERE point_id IN " + pointIds + ";");
 }
 
 Status HistoryMaintenance::deleteRunRows(SqliteDb &db, std::int64_t runId)

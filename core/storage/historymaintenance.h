@@ -41,9 +41,9 @@ public:
     // Replaces the free-text notes of one run (stored as given, UTF-8). An unknown run is NotFound naming it.
     static Status setNotes(const std::string &path, const std::string &uuid, const std::string &notes);
 
-    // Deletes the request rows (and their events, text, error detail, metric chunks) of the points `pointIds`
-    // — an SQL list or subquery in parentheses, e.g. "(12)" — on an open connection, inside the caller's
-    // transaction.
+    // Deletes the request rows (and their events, text, error detail, metric chunks, breakdowns) of the
+    // points `pointIds` — an SQL list or subquery in parentheses, e.g. "(12)" — on an open connection, inside
+    // the caller's transaction.
     static Status deleteRequestRows(SqliteDb &db, const std::string &pointIds);
     // Deletes one run's rows on an open connection, inside the caller's transaction.
     static Status deleteRunRows(SqliteDb &db, std::int64_t runId);

@@ -1,5 +1,6 @@
 #include "core/storage/historyreader.h"
 
+#include "core/servertiming/breakdownjson.h"
 #include "core/storage/eventcodec.h"
 #include "core/storage/runowner.h"
 #include "core/storage/storedpointderivation.h"
@@ -18,7 +19,8 @@ namespace Throughline {
 
 namespace {
 
-constexpr int kRow = 100; // SQLITE_ROW
+constexpr int kRow = 100;  // SQLITE_ROW
+constexpr int kDone = 101; // SQLITE_DONE
 
 std::vector<std::string> splitList(const std::string &s, char sep)
 {
@@ -531,6 +533,32 @@ Result<std::vector<StreamEvent>> HistoryReader::events(std::int64_t requestId)
     if (!EventCodec::decode(blob, static_cast<std::size_t>(size), st->colInt(1), out))
         return makeError(ErrorCode::Storage, "malformed event blob of request " + std::to_string(requestId) +
                                                  " in " + m_db.path());
+    return out;
+}
+
+Result<std::vector<RequestBreakdown>> HistoryReader::requestBreakdowns(std::int64_t pointId)
+{
+    auto st = m_db.prepare("SELECT seq, json FROM request_breakdowns WHERE point_id = ? ORDER BY seq");
+    if (!st)
+        return st.error();
+    st->bind(1, pointId);
+    std::vector<RequestBreakdown> out;
+    for (int rc = st->step(); rc != kDone; rc = st->step()) {
+        if (rc != kRow)
+            return m_db.lastError("read the request breakdowns of point " + std::to_string(pointId));
+        const std::int64_t seq = st->colInt(0);
+        const std::string where = "point " + std::to_string(pointId) + ", seq " + std::to_string(seq) + ": ";
+        const nlohmann::json j = nlohmann::json::parse(st->colText(1), nullptr, false);
+        if (j.is_discarded())
+            return makeError(ErrorCode::Storage, where + "request breakdown: `json`: not valid JSON");
+        auto b = breakdownFromJson(j);
+        if (!b)
+            return makeError(ErrorCode::Storage, where + b.error().message);
+        if (b->seq != static_cast<std::uint64_t>(seq))
+            return makeError(ErrorCode::Storage, where + "request breakdown: `seq`: " +
+                                                     std::to_string(b->seq) + " differs from the row's key");
+        out.push_back(std::move(b).value());
+    }
     return out;
 }
 

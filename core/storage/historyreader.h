@@ -3,6 +3,7 @@
 // Thread affinity: one HistoryReader per thread; each opens its own read-only connection, so readers never
 // block the writer (WAL) and see only committed data.
 
+#include "core/servertiming/requestbreakdown.h"
 #include "core/storage/sqlitedb.h"
 #include "core/storage/storagetypes.h"
 #include "core/util/result.h"
@@ -42,6 +43,9 @@ public:
     Result<std::vector<double>> samples(std::int64_t pointId, const std::string &metric,
                                         bool includeWarmup = false);
     Result<std::vector<StreamEvent>> events(std::int64_t requestId);
+    // The point's per-request server-timing breakdowns in seq order (empty when the point had no server
+    // timing). A malformed row is an error naming the point, the seq and the field.
+    Result<std::vector<RequestBreakdown>> requestBreakdowns(std::int64_t pointId);
     Result<std::string> text(std::int64_t requestId);
 
     // Recomputes a point from the narrow table under other definitions (percentile set, window, per-GPU

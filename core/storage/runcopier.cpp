@@ -25,6 +25,30 @@ constexpr const char *kRequestColumns =
     "n_first, "
     "n_content, error_class, http_status";
 
+Result<bool> hasTable(SqliteDb &db, const std::string &schema, const char *table)
+{
+    auto n = db.queryInt("SELECT count(*) FROM " + schema +
+                         ".sqlite_master WHERE type = 'table' AND name = '" + table + "'");
+    if (!n)
+        return n.error();
+    return *n > 0;
+}
+
+// Request breakdowns (schema v6) follow their points' new ids; seqs stay, as the request rows' do. A source
+// older than v6 has none.
+Status copyBreakdowns(SqliteDb &db, const std::string &src, const std::string &dst, const std::string &points,
+                      const std::string &pointOffset)
+{
+    auto has = hasTable(db, src, "request_breakdowns");
+    if (!has)
+        return has.error();
+    if (!*has)
+        return Ok{};
+    return db.exec("INSERT INTO " + dst + ".request_breakdowns(point_id, seq, json) SELECT point_id + " +
+                   pointOffset + ", seq, json FROM " + src + ".request_breakdowns WHERE point_id IN " +
+                   points + ";");
+}
+
 } // namespace
 
 Result<std::int64_t> RunCopier::copyRun(SqliteDb &db, const std::string &src, const std::string &dst,
@@ -152,6 +176,8 @@ Result<std::int64_t> RunCopier::copyRun(SqliteDb &db, const std::string &src, co
             !s)
             return s.error();
     }
+    if (auto s = copyBreakdowns(db, src, dst, pointsOfRun, op); !s)
+        return s.error();
     // Points that came without chunks (a v2 source) get them built from the copied rows.
     if (auto filled =
             MetricChunkBackfill::fill(db, dst, "SELECT id FROM " + dst + ".points WHERE run_id = " + nr);

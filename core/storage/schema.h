@@ -3,8 +3,9 @@
 // Version 0 = the pre-versioning prototype layout (runs/requests keyed by uuid, no schema_version table);
 // version 1 = the first versioned layout; version 2 adds server telemetry; version 3 packed per-point metric
 // chunks for re-derivation; version 4 fills the chunks of points stored before v3; version 5 records the
-// writer's boot id, pid namespace and lease (crash detection by every reader, runowner.h). See schema.cpp for
-// the tables and why each exists.
+// writer's boot id, pid namespace and lease (crash detection by every reader, runowner.h); version 6 stores
+// each request's server-timing breakdown (request_breakdowns). See schema.cpp for the tables and why each
+// exists.
 
 #include "core/storage/sqlitedb.h"
 #include "core/util/result.h"
@@ -14,7 +15,7 @@ namespace Throughline {
 class Schema
 {
 public:
-    static constexpr int kVersion = 5;
+    static constexpr int kVersion = 6;
     // Oldest bundle (.tlrun) version import and merge read: v3 only added request_metric_chunks and v4 only
     // fills them (derived data), so v2 bundles hold every table they need (import copies the rows and builds
     // the chunks; merge reads a migrated temporary copy).

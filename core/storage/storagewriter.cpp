@@ -5,6 +5,7 @@
 #include "core/storage/requestrowwriter.h"
 #include "core/storage/runrowwriter.h"
 #include "core/storage/schema.h"
+#include "core/storage/breakdownrowwriter.h"
 #include "core/storage/telemetryrowwriter.h"
 #include "core/storage/walcheckpointer.h"
 #include "core/storage/writercontext.h"
@@ -390,6 +391,19 @@ void StorageWriter::setPointTelemetry(const std::string &runUuid, int scenarioIn
             return TelemetryRowWriter::setPointSummary(ctx, runUuid, scenarioIndex, pointIndex, summary);
         },
         0);
+}
+
+void StorageWriter::setRequestBreakdowns(const std::string &runUuid, int scenarioIndex, int pointIndex,
+                                         std::vector<RequestBreakdown> breakdowns)
+{
+    if (breakdowns.empty())
+        return;
+    const std::size_t n = breakdowns.size();
+    enqueue(
+        [=, breakdowns = std::move(breakdowns)](WriterContext &ctx) {
+            return BreakdownRowWriter::store(ctx, runUuid, scenarioIndex, pointIndex, breakdowns);
+        },
+        n / 4); // weight in the queue figures: a breakdown row is about a quarter of a request's
 }
 
 void StorageWriter::finishRun(const std::string &runUuid, RunStatus status)

@@ -6,13 +6,15 @@
 // vector push — never across disk I/O, so the engine never waits on the disk) and the thread drains the queue
 // inside one transaction per batch. A plain std::thread rather than a QThread because the writer needs no
 // event loop and is used headless by the CLI and by test child processes. This class owns the queue and the
-// thread; the SQL of each job is in RunRowWriter, PointRowWriter, RequestRowWriter and TelemetryRowWriter,
+// thread; the SQL of each job is in RunRowWriter, PointRowWriter, RequestRowWriter, TelemetryRowWriter and
+// BreakdownRowWriter,
 // run against the thread's WriterContext (connection, prepared statements, row-id caches).
 //
 // After the first SQLite error (read-only file, disk full, ...) the open transaction is rolled back, the
 // writer stops accepting work and lastError()/flush() report the error; everything committed before stays
 // intact.
 
+#include "core/servertiming/requestbreakdown.h"
 #include "core/storage/storagetypes.h"
 #include "core/telemetry/telemetrysnapshot.h"
 #include "core/util/result.h"
@@ -93,6 +95,10 @@ public:
     // replaces an earlier one. A null or empty summary is ignored.
     void setPointTelemetry(const std::string &runUuid, int scenarioIndex, int pointIndex,
                            nlohmann::json summary);
+    // Each request's server-timing breakdown (PointOutcome::breakdowns, seq order), stored in
+    // request_breakdowns (breakdownrowwriter.h); replaces the point's earlier ones. Empty = nothing to store.
+    void setRequestBreakdowns(const std::string &runUuid, int scenarioIndex, int pointIndex,
+                              std::vector<RequestBreakdown> breakdowns);
     void finishRun(const std::string &runUuid, RunStatus status);
     // Live recording (the run row is written before the run starts): facts known only at its end replace
     // those given to beginRun. `provenance` keys replace stored ones; stored keys absent from it are kept.

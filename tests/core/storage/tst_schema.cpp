@@ -22,6 +22,8 @@ private slots:
     void migrateV3BackfillsChunks();
     void migrateV4FixtureToV5();
     void importV4Bundle();
+    void migrateV5FixtureToV6();
+    void importV5Bundle();
     void refuseNewerSchema();
 };
 
@@ -136,7 +138,7 @@ void TestSchema::migrateV1FixtureToV5()
         SqliteDb db;
         QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
         QCOMPARE(*Schema::version(db), Schema::kVersion);
-        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version"), std::int64_t(Schema::kVersion)); // 1–5
+        QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version"), std::int64_t(Schema::kVersion)); // 1–6
         for (int v = 2; v <= Schema::kVersion; ++v)
             QCOMPARE(*db.queryInt("SELECT count(*) FROM schema_version WHERE version = " + std::to_string(v)),
                      std::int64_t(1));
@@ -443,6 +445,89 @@ void TestSchema::importV4Bundle()
     QVERIFY(d);
     QCOMPARE(d->points.size(), 4u);
     QCOMPARE(reader.requests(d->points[0].id)->size(), 100u);
+}
+
+// tests/data/storage/history_v5.sqlite, written by the v5 build (storage_crash_child --make-fixture of
+// commit 797140c): one completed run, 2 scenarios × 2 points × 100 requests. v6 adds request_breakdowns; the
+// old rows stay as they were, the old points have no breakdowns (an empty list, not an error) and a writer
+// can store some for them.
+void TestSchema::migrateV5FixtureToV6()
+{
+    QTemporaryDir dir;
+    const QString copy = dir.filePath(QStringLiteral("v5.sqlite"));
+    QVERIFY(QFile::copy(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/storage/history_v5.sqlite"), copy));
+    QFile::setPermissions(copy, QFile::ReadOwner | QFile::WriteOwner);
+    const std::string path = copy.toStdString();
+    const std::string uuid = "5eed0001-aaaa-4bbb-8ccc-000000000001";
+    QStringList before;
+    {
+        SqliteDb db;
+        QVERIFY(db.open(path, SqliteDb::Mode::ReadOnly));
+        QCOMPARE(*Schema::version(db), 5);
+        QCOMPARE(tableCount(db, "request_breakdowns"), std::int64_t(0));
+        before = v1Fingerprint(db);
+    }
+    HistoryReader old;
+    QVERIFY(!old.open(path)); // readers ask for a writer to migrate first
+    {
+        StorageWriter writer;
+        QVERIFY(writer.open(path));
+        QVERIFY(writer.close());
+    }
+    HistoryReader reader;
+    QVERIFY(reader.open(path));
+    QCOMPARE(*Schema::version(reader.connection()), 6);
+    QCOMPARE(tableCount(reader.connection(), "request_breakdowns"), std::int64_t(1));
+    QCOMPARE(v1Fingerprint(reader.connection()), before);
+    auto d = reader.runDetail(uuid);
+    QVERIFY(d);
+    QCOMPARE(d->summary.status, std::string("completed"));
+    QCOMPARE(d->points.size(), 4u);
+    QCOMPARE(d->points[3].outputTpsPerGpu, 201.0);
+    QCOMPARE(reader.requests(d->points[0].id)->size(), 100u);
+    auto none = reader.requestBreakdowns(d->points[0].id);
+    QVERIFY(none);
+    QVERIFY(none->empty());
+    // The migrated table takes rows.
+    RequestBreakdown b;
+    b.seq = 7;
+    b[BreakdownPart::Prefill] = {12.5, PartStatus::Measured, false};
+    b[BreakdownPart::Unattributed] = {3.25, PartStatus::Derived, false};
+    {
+        StorageWriter writer;
+        QVERIFY(writer.open(path));
+        writer.setRequestBreakdowns(uuid, 0, 0, {b});
+        QVERIFY(writer.close());
+    }
+    auto stored = reader.requestBreakdowns(d->points[0].id);
+    QVERIFY(stored);
+    QCOMPARE(stored->size(), 1u);
+    QCOMPARE(stored->front().seq, std::uint64_t(7));
+    QCOMPARE(stored->front()[BreakdownPart::Prefill].ms, 12.5);
+    QCOMPARE(stored->front()[BreakdownPart::Unattributed].status, PartStatus::Derived);
+    QCOMPARE(stored->front()[BreakdownPart::Decode].status, PartStatus::Unknown);
+}
+
+// A bundle a v5 build exported (no request_breakdowns table) imports into a v6 history.
+void TestSchema::importV5Bundle()
+{
+    QTemporaryDir dir;
+    const QString bundle = dir.filePath(QStringLiteral("old.tlrun"));
+    QVERIFY(QFile::copy(QStringLiteral(THROUGHLINE_TEST_DATA_DIR "/storage/history_v5.sqlite"), bundle));
+    QFile::setPermissions(bundle, QFile::ReadOwner | QFile::WriteOwner);
+    const std::string history = dir.filePath(QStringLiteral("history.sqlite")).toStdString();
+    auto imported = ResultImporter::importFile(bundle.toStdString(), ResultImporter::Format::Tlrun, history);
+    QVERIFY2(imported, imported ? "" : imported.error().message.c_str());
+    HistoryReader reader;
+    QVERIFY(reader.open(history));
+    auto runs = reader.listRuns();
+    QVERIFY(runs);
+    QCOMPARE(runs->size(), 1u);
+    auto d = reader.runDetail(runs->front().uuid);
+    QVERIFY(d);
+    QCOMPARE(d->points.size(), 4u);
+    QCOMPARE(reader.requests(d->points[2].id)->size(), 100u);
+    QVERIFY(reader.requestBreakdowns(d->points[2].id)->empty());
 }
 
 void TestSchema::refuseNewerSchema()
