@@ -1050,6 +1050,10 @@
         <source>MLPerf Endpoints</source>
         <translation>MLPerf Endpoints</translation>
     </message>
+    <message>
+        <source>Where the time goes</source>
+        <translation>Wohin die Zeit geht</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::HistoryPage</name>
@@ -4983,6 +4987,205 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
     <message>
         <source>%1 · repeat %2</source>
         <translation>%1 · Wiederholung %2</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::BreakdownPlot</name>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>%1 ± %2 ms</source>
+        <translation>%1 ± %2 ms</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>measured across the two clocks (± clock bound)</source>
+        <translation>über beide Uhren gemessen (± Uhrenschranke)</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>derived: the remainder of the request&apos;s time</source>
+        <translation>abgeleitet: der Rest der Zeit der Anfrage</translation>
+    </message>
+    <message>
+        <source>unknown: not published by this server timing format</source>
+        <translation>unbekannt: von diesem Server-Timing-Format nicht veröffentlicht</translation>
+    </message>
+    <message>
+        <source>client queue</source>
+        <translation>Client-Warteschlange</translation>
+    </message>
+    <message>
+        <source>connect and send</source>
+        <translation>Verbinden und Senden</translation>
+    </message>
+    <message>
+        <source>network up</source>
+        <translation>Netz aufwärts</translation>
+    </message>
+    <message>
+        <source>server front end</source>
+        <translation>Server-Frontend</translation>
+    </message>
+    <message>
+        <source>server queue</source>
+        <translation>Server-Warteschlange</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>Prefill</translation>
+    </message>
+    <message>
+        <source>KV transfer</source>
+        <translation>KV-Transfer</translation>
+    </message>
+    <message>
+        <source>network down</source>
+        <translation>Netz abwärts</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>Decode</translation>
+    </message>
+    <message>
+        <source>stream tail</source>
+        <translation>Stream-Ende</translation>
+    </message>
+    <message>
+        <source>unattributed</source>
+        <translation>nicht zugeordnet</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::StackedBreakdownPlot</name>
+    <message>
+        <source>%1 (derived remainder)</source>
+        <translation>%1 (abgeleiteter Rest)</translation>
+    </message>
+    <message>
+        <source>load point</source>
+        <translation>Lastpunkt</translation>
+    </message>
+    <message>
+        <source>Per load point (click a bar for its requests)</source>
+        <translation>Je Lastpunkt (Balken anklicken für seine Anfragen)</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::WaterfallPlot</name>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>derived (remainder)</source>
+        <translation>abgeleitet (Rest)</translation>
+    </message>
+    <message>
+        <source>|—| ± clock bound (aligned clocks)</source>
+        <translation>|—| ± Uhrenschranke (abgeglichene Uhren)</translation>
+    </message>
+    <message>
+        <source>ms since the request was scheduled</source>
+        <translation>ms seit der Einplanung der Anfrage</translation>
+    </message>
+    <message>
+        <source>starts %1 ms after the request was scheduled</source>
+        <translation>beginnt %1 ms nach der Einplanung der Anfrage</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::BreakdownView</name>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>mean over %n request(s); p50 %1, p90 %2, p99 %3 ms</source>
+        <translation>
+            <numerusform>Mittel über %n Anfrage; p50 %1, p90 %2, p99 %3 ms</numerusform>
+            <numerusform>Mittel über %n Anfragen; p50 %1, p90 %2, p99 %3 ms</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>Aufwärmen</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>, no server timing</source>
+        <translation>, kein Server-Timing</translation>
+    </message>
+    <message>
+        <source>seq</source>
+        <translation>seq</translation>
+    </message>
+    <message>
+        <source>e2e (ms)</source>
+        <translation>E2E (ms)</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>The point&apos;s requests: pick one to draw its waterfall.</source>
+        <translation>Die Anfragen des Lastpunkts: eine auswählen, um ihren Wasserfall zu zeichnen.</translation>
+    </message>
+    <message>
+        <source>mean time per measured request (ms), parts stacked</source>
+        <translation>mittlere Zeit je gemessener Anfrage (ms), Teile gestapelt</translation>
+    </message>
+    <message>
+        <source>Reading the requests of %1…</source>
+        <translation>Die Anfragen von %1 werden gelesen…</translation>
+    </message>
+    <message>
+        <source>The requests of this point cannot be read.</source>
+        <translation>Die Anfragen dieses Lastpunkts können nicht gelesen werden.</translation>
+    </message>
+    <message>
+        <source>No request of this point has a stored breakdown.</source>
+        <translation>Keine Anfrage dieses Lastpunkts hat eine gespeicherte Aufschlüsselung.</translation>
+    </message>
+    <message>
+        <source>, e2e %1 ms</source>
+        <translation>, E2E %1 ms</translation>
+    </message>
+    <message>
+        <source>Request %1 (median e2e)%2</source>
+        <translation>Anfrage %1 (Median-E2E)%2</translation>
+    </message>
+    <message>
+        <source>Request %1%2</source>
+        <translation>Anfrage %1%2</translation>
+    </message>
+    <message>
+        <source>clocks aligned to ± %1 ms</source>
+        <translation>Uhren auf ± %1 ms abgeglichen</translation>
+    </message>
+    <message>
+        <source>durations only (no clock alignment)</source>
+        <translation>nur Dauern (kein Uhrenabgleich)</translation>
+    </message>
+    <message>
+        <source>%1: server timing %2, joined by %3; %4 request(s) measured, %5 matched, %6 without server timing; %7. Click a bar to see its point&apos;s requests.</source>
+        <translation>%1: Server-Timing %2, verknüpft über %3; %4 Anfrage(n) gemessen, %5 zugeordnet, %6 ohne Server-Timing; %7. Einen Balken anklicken, um die Anfragen seines Lastpunkts zu sehen.</translation>
     </message>
 </context>
 </TS>

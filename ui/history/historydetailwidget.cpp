@@ -1,5 +1,6 @@
 #include "ui/history/historydetailwidget.h"
 
+#include "ui/history/breakdownview.h"
 #include "ui/history/chartview.h"
 #include "ui/history/mlperfcurveview.h"
 #include "ui/history/derivecontrols.h"
@@ -166,6 +167,9 @@ HistoryDetailWidget::HistoryDetailWidget(QWidget *parent)
     m_plotTabs = plotTabs;
     m_mlperf = new MlperfCurveView(this); // a tab only for runs measured in MLPerf mode (applyVariantData)
     m_mlperf->hide();
+    m_breakdown = new BreakdownView(this); // a tab only for runs with server timing (applyRunView)
+    m_breakdown->hide();
+    connect(m_breakdown, &BreakdownView::statusMessage, this, &HistoryDetailWidget::statusMessage);
     dl->addWidget(plotTabs, 3);
     auto *detailButtons = new QHBoxLayout;
     m_distMetric = new QComboBox;
@@ -200,12 +204,14 @@ void HistoryDetailWidget::setDatabasePath(const QString &path)
     m_dbPath = path;
     m_notesEditor->setDatabasePath(path);
     m_timeline->setDatabasePath(path);
+    m_breakdown->setDatabasePath(path);
 }
 
 void HistoryDetailWidget::setHistoryService(HistoryService *service)
 {
     m_service = service;
     m_timeline->setHistoryService(service);
+    m_breakdown->setHistoryService(service);
 }
 
 QString HistoryDetailWidget::requestedRun() const
@@ -236,7 +242,7 @@ void HistoryDetailWidget::requestRun(const QString &uuid)
 {
     using Channel = HistoryService::Channel;
     // Views of the run shown so far are no longer wanted once another run is asked for.
-    for (Channel c : {Channel::Variant, Channel::Distribution, Channel::Timeline})
+    for (Channel c : {Channel::Variant, Channel::Distribution, Channel::Timeline, Channel::Breakdowns})
         m_service->supersede(c);
     m_requested = uuid;
     m_service->request(
@@ -271,6 +277,7 @@ void HistoryDetailWidget::applyRunView(const HistoryLoads::RunView &view)
     else
         applyVariant();
     m_timeline->setRun(m_detail, view.firstTimeline, view.timelineError);
+    showTabIf(m_breakdown->setRun(m_detail), m_breakdown, tr("Where the time goes"));
     m_currentPoint = -1;
     if (!detail.points.empty()) {
         if (view.firstSamples.metric == m_distMetric->currentText().toStdString()) {
@@ -409,6 +416,15 @@ void HistoryDetailWidget::applyVariant()
         });
 }
 
+void HistoryDetailWidget::showTabIf(bool shown, QWidget *view, const QString &title)
+{
+    const int tab = m_plotTabs->indexOf(view);
+    if (shown && tab < 0)
+        m_plotTabs->addTab(view, title);
+    else if (!shown && tab >= 0)
+        m_plotTabs->removeTab(tab);
+}
+
 void HistoryDetailWidget::applyVariantData(const HistoryLoads::VariantData &data)
 {
     const DeriveVariant &variant = data.variant;
@@ -431,12 +447,7 @@ void HistoryDetailWidget::applyVariantData(const HistoryLoads::VariantData &data
         chart = RunComparison::overlay({data.report}, {data.curve}, variant);
         chart.title = tr("Curve (%1)").arg(variant.label());
     }
-    const bool mlperf = m_mlperf->setRun(data.report);
-    const int tab = m_plotTabs->indexOf(m_mlperf);
-    if (mlperf && tab < 0)
-        m_plotTabs->addTab(m_mlperf, tr("MLPerf Endpoints"));
-    else if (!mlperf && tab >= 0)
-        m_plotTabs->removeTab(tab);
+    showTabIf(m_mlperf->setRun(data.report), m_mlperf, tr("MLPerf Endpoints"));
     for (int i = 0; i < chart.series.size() && i < int(data.report.run.scenarios.size()); ++i)
         chart.series[i].name =
             CurveRule::legendName(qs(data.report.run.scenarios[i].id), chart.series[i].points);

@@ -25,6 +25,7 @@ class QTreeWidget;
 
 namespace Throughline {
 
+class BreakdownView;
 class ChartView;
 class DeriveControls;
 class DerivedPointsTableModel;
@@ -59,6 +60,8 @@ public:
     RunTimelineView *timelineView() const { return m_timeline; }
     // The "MLPerf Endpoints" tab's view; in the tabs only while a run measured in MLPerf mode is shown.
     MlperfCurveView *mlperfView() const { return m_mlperf; }
+    // The "Where the time goes" tab's view; in the tabs only while a run with server timing is shown.
+    BreakdownView *breakdownView() const { return m_breakdown; }
     QTabWidget *plotTabs() const { return m_plotTabs; }
     DeriveControls *deriveControls() const { return m_derive; }
     RunNotesEditor *notesEditor() const { return m_notesEditor; }
@@ -80,6 +83,8 @@ private:
     void applyScenarios(const RunDetail &detail);
     void showDistribution(std::int64_t pointId);
     void applySamples(const HistoryLoads::Samples &samples);
+    // Shows or hides a tab that only some runs have.
+    void showTabIf(bool shown, QWidget *view, const QString &title);
     // Re-reads the points and the curve under the tab's variant.
     void applyVariant();
     void applyVariantData(const HistoryLoads::VariantData &data);
@@ -99,6 +104,7 @@ private:
     ChartView *m_curve, *m_hist, *m_cdf;
     RunTimelineView *m_timeline;
     MlperfCurveView *m_mlperf;
+    BreakdownView *m_breakdown;
     QTabWidget *m_plotTabs;
     QComboBox *m_distMetric;
     std::int64_t m_currentPoint = -1;

@@ -147,6 +147,34 @@ Result<TimelineData> timeline(const std::string &db, const RunDetail &run, int s
     return timelineWith(reader, db, run, scenarioIndex);
 }
 
+Result<PointBreakdowns> breakdowns(const std::string &db, std::int64_t pointId)
+{
+    HistoryReader reader;
+    if (auto s = reader.open(db); !s)
+        return s.error();
+    auto stored = reader.requestBreakdowns(pointId);
+    if (!stored)
+        return stored.error();
+    auto rows = reader.requests(pointId);
+    if (!rows)
+        return rows.error();
+    // Both in seq order: one pass joins them.
+    PointBreakdowns out{pointId, {}};
+    auto row = rows->begin();
+    for (RequestBreakdown &b : *stored) {
+        while (row != rows->end() && row->seq < std::int64_t(b.seq))
+            ++row;
+        PointBreakdowns::Request r{std::move(b), kNoValue, false, false};
+        if (row != rows->end() && row->seq == std::int64_t(r.breakdown.seq)) {
+            r.e2eMs = row->e2eUs >= 0 ? double(row->e2eUs) / 1e3 : kNoValue;
+            r.warmup = row->warmup;
+            r.failed = row->errorClass != 0;
+        }
+        out.requests.push_back(std::move(r));
+    }
+    return out;
+}
+
 Result<RunView> runView(const std::string &db, const std::string &uuid, const DeriveVariant &variant,
                         const std::string &metric)
 {

@@ -61,6 +61,19 @@ struct TimelineData {
 };
 Result<TimelineData> timeline(const std::string &db, const RunDetail &run, int scenarioIndex);
 
+// One point's per-request server-timing breakdowns (seq order) with what the request rows say of each
+// request: its e2e (t_send → t_end, ms; kNoValue without a row), warm-up and error flags.
+struct PointBreakdowns {
+    std::int64_t pointId = -1;
+    struct Request {
+        RequestBreakdown breakdown;
+        double e2eMs = kNoValue;
+        bool warmup = false, failed = false;
+    };
+    std::vector<Request> requests;
+};
+Result<PointBreakdowns> breakdowns(const std::string &db, std::int64_t pointId);
+
 // Everything the run-detail tab shows on selection, read in one go so it is applied at once: the run, its
 // curve under `variant`, the first point's `metric` samples and the first scenario's timeline. A part that
 // cannot be read carries its error; only a run that cannot be read at all fails.

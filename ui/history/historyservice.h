@@ -32,7 +32,17 @@ class HistoryService : public QObject
     Q_OBJECT
 public:
     // One channel per kind of view a read fills; a channel's `key` splits it further (e.g. one run's row).
-    enum class Channel { RunList, RunDetail, Variant, Distribution, Timeline, Compare, Report, RunRow };
+    enum class Channel {
+        RunList,
+        RunDetail,
+        Variant,
+        Distribution,
+        Timeline,
+        Compare,
+        Report,
+        RunRow,
+        Breakdowns
+    };
 
     explicit HistoryService(QObject *parent = nullptr);
     ~HistoryService() override; // finishes the running job, drops the queued ones
