@@ -1,5 +1,6 @@
 // `throughline-cli show RUN`: one run (id prefix or .tlrun bundle) with scenarios and points.
 #include "command.h"
+#include "breakdowntable.h"
 #include "storagecli.h"
 
 #include "core/storage/runexporter.h"
@@ -19,11 +20,29 @@ std::string fmt(double v, int decimals = 1)
     return buf;
 }
 
+// The point's stored server-timing summary, or a line saying why there is none.
+void printPointBreakdown(std::FILE *h, const PointRow &p)
+{
+    const auto st = p.aggregates.find("server_timing"); // end() on a null or non-object too
+    if (st == p.aggregates.end()) {
+        std::fprintf(h, "       where the time goes: no server timing (endpoint server_timing off)\n");
+        return;
+    }
+    auto summary = ServerTimingSummary::fromJson(*st);
+    if (!summary) {
+        std::fprintf(h, "       where the time goes: unreadable: %s\n", summary.error().message.c_str());
+        return;
+    }
+    printBreakdown(h, *summary);
+}
+
 int runShow(Context &ctx)
 {
     QCommandLineParser parser;
     ctx.setupParser(parser, u"Show a stored run: summary, scenarios, points."_qs, u"RUN"_qs,
                     u"Run id (unique prefix of at least 8 hex digits) or a .tlrun bundle."_qs);
+    parser.addOption({u"breakdown"_qs, u"Under each point with server timing: where its requests spent their "
+                                       "time, part by part (docs/server-timing.md)."_qs});
     if (const int rc = ctx.parse(parser); rc >= 0)
         return rc;
     const QStringList pos = parser.positionalArguments();
@@ -43,6 +62,7 @@ int runShow(Context &ctx)
     if (!d)
         return reportError(ctx, d.error());
     std::FILE *h = ctx.human();
+    const bool breakdown = parser.isSet(u"breakdown"_qs);
     const RunSummary &s = d->summary;
     std::fprintf(h, "run       %s%s\n", s.uuid.c_str(), ref->bundle ? "  (bundle)" : "");
     std::fprintf(h, "status    %s   verdict %s   source %s%s\n", s.status.c_str(),
@@ -76,6 +96,8 @@ int runShow(Context &ctx)
                          loadText.c_str(), fmt(p.outputTpsPerGpu).c_str(), fmt(p.ttftMsP90).c_str(),
                          fmt(p.tpotMsP90, 2).c_str(),
                          p.valid < 0 ? "-" : (p.valid ? "valid" : ("invalid " + flags).c_str()));
+            if (breakdown)
+                printPointBreakdown(h, p);
         }
     }
     return ExitOk;

@@ -297,7 +297,8 @@ private:
             return;
         const TimingFormatInfo *info = timingFormatByKey(t.format);
         if (!info && t.format != "auto") {
-            add(base + "/format", "'" + t.format + "' is no timing format; use \"auto\" (the backend preset's) or " +
+            add(base + "/format", "'" + t.format +
+                                      "' is no timing format; use \"auto\" (the backend preset's) or " +
                                       timingFormatKeys());
             return;
         }

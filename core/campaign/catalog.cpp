@@ -416,10 +416,10 @@ Status loadBackends(std::vector<BackendPreset> &out)
                 b.timingFormat = t->at("format").get<std::string>();
                 b.timingPath = t->value("path", std::string());
                 if (!timingFormatByKey(b.timingFormat))
-                    return makeError(ErrorCode::InvalidInput,
-                                     std::string(path) + ": backend '" + b.id + "': server_timing.format: '" +
-                                         b.timingFormat + "' is no timing format (" + timingFormatKeys() +
-                                         ")");
+                    return makeError(ErrorCode::InvalidInput, std::string(path) + ": backend '" + b.id +
+                                                                  "': server_timing.format: '" +
+                                                                  b.timingFormat + "' is no timing format (" +
+                                                                  timingFormatKeys() + ")");
             }
             out.push_back(std::move(b));
         }

@@ -61,6 +61,35 @@ std::string timeCell(std::int64_t ns)
     return ns == kNoTime ? std::string() : std::to_string(ns);
 }
 
+// Where the time goes (server timing, docs/server-timing.md): the join, then per part its status and
+// distribution over the point's measured requests; empty cells on a point without server timing.
+void appendBreakdownHeader(std::vector<std::string> &h)
+{
+    for (const char *k : {"server_timing_format", "server_timing_matched", "server_timing_missing",
+                          "server_timing_clock_bound_ms"})
+        h.emplace_back(k);
+    for (int i = 0; i < kBreakdownParts; ++i) {
+        const std::string part = std::string("breakdown_") + breakdownPartKey(BreakdownPart(i));
+        h.push_back(part + "_status");
+        for (const char *st : {"mean", "p50", "p90", "p99"})
+            h.push_back(part + "_" + st + "_ms");
+    }
+}
+
+void appendBreakdownCells(std::vector<std::string> &r, const ServerTimingSummary &t)
+{
+    const bool has = !t.empty();
+    r.push_back(t.format);
+    r.push_back(has ? std::to_string(t.matched) : std::string());
+    r.push_back(has ? std::to_string(t.missing) : std::string());
+    r.push_back(csvNumber(t.clockBoundMs));
+    for (const BreakdownPartSummary &part : t.parts) {
+        r.push_back(has && part.n > 0 ? partStatusKey(part.status) : "");
+        for (double v : {part.mean, part.p50, part.p90, part.p99})
+            r.push_back(csvNumber(v));
+    }
+}
+
 } // namespace
 
 std::vector<std::string> pointsCsvHeader()
@@ -98,6 +127,7 @@ std::vector<std::string> pointsCsvHeader()
         for (const char *s : {"mean", "min", "max", "std", "n"})
             h.push_back(std::string(k) + "_" + s);
     }
+    appendBreakdownHeader(h);
     return h;
 }
 
@@ -147,6 +177,7 @@ std::vector<std::vector<std::string>> pointsCsvRows(const RunResults &run)
                 for (const char *st : {"mean", "min", "max", "std", "n"})
                     r.push_back(csvNumber(p.metricValue(k, st).value_or(NAN)));
             }
+            appendBreakdownCells(r, p.serverTiming);
             rows.push_back(std::move(r));
         }
     }

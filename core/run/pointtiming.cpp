@@ -38,7 +38,8 @@ ServerTimingJoin joinFetched(const PointTimingSource &source, const std::vector<
         } else {
             notes.push_back("Server timing: " + read.error().message);
         }
-        return joinFetchedTiming(source.format->format, clients, parseFetchedTiming(source.format->format, text));
+        return joinFetchedTiming(source.format->format, clients,
+                                 parseFetchedTiming(source.format->format, text));
     }
     TimingBatch all;
     for (const std::string &url : source.urls) {
@@ -79,7 +80,8 @@ PointTimingSource pointTimingSource(const Scenario &sc, const std::vector<std::s
         s.urls = {sc.endpoint.serverTiming.url};
     else if (s.format->format == TimingFormat::TrtllmPerf)
         for (const std::string &base : baseUrls)
-            s.urls.push_back(base + (sc.backend.timingPath.empty() ? "/perf_metrics" : sc.backend.timingPath));
+            s.urls.push_back(base +
+                             (sc.backend.timingPath.empty() ? "/perf_metrics" : sc.backend.timingPath));
     s.file = sc.endpoint.serverTiming.file;
     return s;
 }

@@ -34,7 +34,7 @@ std::vector<std::string> serverTimingArguments(const Scenario &sc)
     char offset[64], drift[64];
     std::snprintf(offset, sizeof offset, "%.17g", sc.endpoint.sim.serverClockOffsetMs);
     std::snprintf(drift, sizeof drift, "%.17g", sc.endpoint.sim.serverClockDriftPpm);
-    std::vector<std::string> a = {"--server-timing", format, "--server-clock-offset-ms", offset,
+    std::vector<std::string> a = {"--server-timing",          format, "--server-clock-offset-ms", offset,
                                   "--server-clock-drift-ppm", drift};
     if (!sc.endpoint.serverTiming.file.empty())
         a.insert(a.end(), {"--request-trace", sc.endpoint.serverTiming.file});
@@ -48,16 +48,8 @@ double timeScaleOf(const Scenario &sc)
 
 Result<SimulatedEndpoint> launchChild(const Scenario &sc, int plannedStreams)
 {
-    auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, std::max(1, sc.deployment.gpus),
-                                         sc.deployment.precision, sc.endpoint.sim);
-    args.insert(args.end(), {"--max-connections", std::to_string(simulatorMaxConnections(plannedStreams))});
-    if (sc.deployment.disaggregated())
-        args.insert(args.end(), {"--prefill-gpus", std::to_string(sc.deployment.prefillGpus), "--decode-gpus",
-                                 std::to_string(sc.deployment.decodeGpus)});
-    const std::vector<std::string> timing = serverTimingArguments(sc);
-    args.insert(args.end(), timing.begin(), timing.end());
     auto proc = std::make_shared<SimProcess>();
-    auto port = proc->start(SimProcess::defaultExecutable(), args);
+    auto port = proc->start(SimProcess::defaultExecutable(), simulatorArguments(sc, plannedStreams));
     if (!port)
         return port.error();
     SimulatedEndpoint e;
@@ -111,6 +103,19 @@ Result<SimulatedEndpoint> launchInProcess(const Scenario &sc, int plannedStreams
 }
 
 } // namespace
+
+std::vector<std::string> simulatorArguments(const Scenario &sc, int plannedStreams)
+{
+    auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, std::max(1, sc.deployment.gpus),
+                                         sc.deployment.precision, sc.endpoint.sim);
+    args.insert(args.end(), {"--max-connections", std::to_string(simulatorMaxConnections(plannedStreams))});
+    if (sc.deployment.disaggregated())
+        args.insert(args.end(), {"--prefill-gpus", std::to_string(sc.deployment.prefillGpus), "--decode-gpus",
+                                 std::to_string(sc.deployment.decodeGpus)});
+    const std::vector<std::string> timing = serverTimingArguments(sc);
+    args.insert(args.end(), timing.begin(), timing.end());
+    return args;
+}
 
 Result<SimulatedEndpoint> launchSimulator(const Scenario &sc, int plannedStreams)
 {

@@ -7,6 +7,9 @@
 
 #include "core/campaign/simulatedendpoint.h"
 
+#include <string>
+#include <vector>
+
 namespace Throughline {
 
 inline constexpr int kInProcessStreamLimit = 2000;
@@ -16,6 +19,10 @@ inline constexpr int kInProcessStreamLimit = 2000;
 int simulatorMaxConnections(int plannedStreams);
 // True when the scenario's simulator runs as a child process.
 bool simulatorInChildProcess(const Scenario &scenario, int plannedStreams);
+
+// The command line of a throughline-sim child for the scenario: its deployment, the campaign's simulator
+// options, the server timing it publishes (Endpoint::serverTiming) and its connection limit.
+std::vector<std::string> simulatorArguments(const Scenario &scenario, int plannedStreams);
 
 // Starts the scenario's simulator; alive as long as the returned endpoint's owner. Called on the engine's
 // run() thread.

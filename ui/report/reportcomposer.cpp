@@ -333,6 +333,7 @@ void ReportComposer::compose()
     for (const QString &phase : phases())
         phaseSection(phase.toStdString());
     mlperfSection();
+    breakdownSection();
     if (m_data.capacity)
         capacitySection();
     provenanceAppendix();

@@ -9,9 +9,9 @@ namespace {
 constexpr const char *kContext = "Throughline::ValidityNotes";
 
 // The sentence forms, written by core/metrics/pointanalysis.cpp, core/engine/replicaanalysis.cpp,
-// core/metrics/pointaggregate.cpp, core/run/pointfinish.cpp and core/engine/tokenizerpromptsource.cpp; a
-// variant with an optional part is listed once with and once without. A slow replica's reason is itself a
-// note.
+// core/metrics/pointaggregate.cpp, core/run/pointfinish.cpp, core/run/pointtiming.cpp and
+// core/engine/tokenizerpromptsource.cpp; a variant with an optional part is listed once with and once
+// without. A slow replica's reason is itself a note.
 const SentenceForm kForms[] = {
     {R"(telemetry: (\d+) of (\d+) scrapes failed \(last: (.*)\))",
      QT_TRANSLATE_NOOP("Throughline::ValidityNotes", "telemetry: %1 of %2 scrapes failed (last: %3)")},
@@ -42,6 +42,15 @@ const SentenceForm kForms[] = {
      QT_TRANSLATE_NOOP("Throughline::ValidityNotes",
                        "%1 sent requests are missing from this point: no record came back for 1.5 s after it "
                        "was cancelled (a starved client), so they are in no statistic.")},
+    {R"(Server timing \((\S+)\): (\d+) of (\d+) successful requests have none, so they have client-side parts only; first: (.*)\.)",
+     QT_TRANSLATE_NOOP("Throughline::ValidityNotes",
+                       "Server timing (%1): %2 of %3 successful requests have none, so they have client-side "
+                       "parts only; first: %4.")},
+    {R"(Server timing \((\S+)\): (\d+) of (\d+) successful requests have none, so they have client-side parts only\.)",
+     QT_TRANSLATE_NOOP("Throughline::ValidityNotes",
+                       "Server timing (%1): %2 of %3 successful requests have none, so they have client-side "
+                       "parts only.")},
+    {R"(Server timing: (.*))", QT_TRANSLATE_NOOP("Throughline::ValidityNotes", "Server timing: %1")},
     {R"(chat template (.+) could not be read; prompts counted with the model's own (.+))",
      QT_TRANSLATE_NOOP("Throughline::ValidityNotes",
                        "chat template %1 could not be read; prompts counted with the model's own %2")},

@@ -39,6 +39,7 @@ private slots:
     void firstTokenPriorityInvalid();
     void confidenceLevel();
     void chatTemplateOverride();
+    void serverTimingOptions();
 };
 
 void TestCampaignJson::goldenFieldByField()
@@ -503,6 +504,43 @@ void TestCampaignJson::chatTemplateOverride()
     QVERIFY2(msg.contains(u"/endpoints/0/chat_template/date: expected \"today\" or a date YYYY-MM-DD"_qs),
              qPrintable(msg));
     QVERIFY2(msg.contains(u"/endpoints/0/chat_template/filee"_qs), qPrintable(msg));
+}
+
+// endpoint.server_timing and the simulator's server clock: read, written only when set, equal after a round
+// trip, carried into the scenarios; an unknown member names its field.
+void TestCampaignJson::serverTimingOptions()
+{
+    auto minimal = CampaignJson::read(readData("minimal.json"));
+    QVERIFY(minimal.ok());
+    QVERIFY(!minimal->endpoints.at(0).serverTiming.enabled());
+    const nlohmann::json written = CampaignJson::toJson(*minimal).at("endpoints").at(0);
+    QVERIFY(!written.contains("server_timing"));
+    QVERIFY(!written.at("sim").contains("server_clock_offset_ms"));
+    const std::string head = "{\"schema\": \"throughline.campaign/1\", \"name\": \"x\",\n"
+                             " \"models\": [\"Llama-3.3-70B-Instruct\"], \"backends\": [\"trtllm\"],"
+                             " \"deployments\": [{\"gpu\": \"H200\"}],\n"
+                             " \"phases\": [{\"preset\": \"Chat\"}],\n";
+    auto r = CampaignJson::read(head + " \"endpoints\": [{\"kind\": \"simulated\", \"server_timing\": "
+                                       "{\"format\": \"auto\"}, \"sim\": {\"server_clock_offset_ms\": -12.5, "
+                                       "\"server_clock_drift_ppm\": 40}}]}\n");
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    const Endpoint &e = r->endpoints.at(0);
+    QCOMPARE(e.serverTiming.format, std::string("auto"));
+    QCOMPARE(e.sim.serverClockOffsetMs, -12.5);
+    QCOMPARE(e.sim.serverClockDriftPpm, 40.0);
+    auto again = CampaignJson::read(CampaignJson::write(*r));
+    QVERIFY2(again.ok(), again.ok() ? "" : again.error().message.c_str());
+    QVERIFY(*again == *r);
+    auto scenarios = MatrixExpander().expand(*again);
+    QVERIFY2(scenarios.ok(), scenarios.ok() ? "" : scenarios.error().message.c_str());
+    const Scenario &sc = scenarios->at(0);
+    QCOMPARE(sc.endpoint.serverTiming.formatFor(sc.backend), std::string("trtllm-perf"));
+
+    auto bad = CampaignJson::read(head + " \"endpoints\": [{\"kind\": \"simulated\", \"server_timing\": "
+                                         "{\"formt\": \"vllm\"}}]}\n");
+    QVERIFY(!bad.ok());
+    QVERIFY2(bad.error().message.find("/endpoints/0/server_timing/formt") != std::string::npos,
+             bad.error().message.c_str());
 }
 
 QTEST_GUILESS_MAIN(TestCampaignJson)

@@ -144,11 +144,13 @@ private slots:
     void readsVersion1Files();
     void readsVersion2Files();
     void readsVersion3Files();
+    void readsVersion4Files();
     void repeatsValidate();
     void schemaRejects_data();
     void schemaRejects();
     void roundTripThroughFile();
     void pointsCsv();
+    void serverTimingInResultsAndCsv();
     void requestsCsv();
     void junit();
     void vocabularyInSync();
@@ -191,7 +193,7 @@ void TestResultsJson::schemaRejects_data()
     QTest::newRow("unknown metric key")
         << QByteArray("/scenarios/0/points/0/metrics/ttft_p90") << QByteArray("1")
         << QByteArray("/scenarios/0/points/0/metrics/ttft_p90: not allowed");
-    QTest::newRow("wrong schema id") << QByteArray("/schema") << QByteArray("\"throughline.results/5\"")
+    QTest::newRow("wrong schema id") << QByteArray("/schema") << QByteArray("\"throughline.results/6\"")
                                      << QByteArray("is not one of");
     QTest::newRow("interval without its method")
         << QByteArray("/scenarios/0/points/1/intervals/metrics/ttft_ms/p50/method") << QByteArray()
@@ -363,6 +365,31 @@ void TestResultsJson::readsVersion3Files()
     }
 }
 
+// A results.json of schema /4 (tests/data/results/results-v4.json: the demo's Chat phase at two loads with
+// two repeats, written by the /4 writer, before server timing) validates and opens with no server timing on
+// any point, and is written back as the current version with its points unchanged.
+void TestResultsJson::readsVersion4Files()
+{
+    const std::string path = THROUGHLINE_TEST_DATA_DIR "/results/results-v4.json";
+    std::ifstream in(path);
+    const nlohmann::json v4 = nlohmann::json::parse(in);
+    QCOMPARE(v4["schema"].get<std::string>(), std::string("throughline.results/4"));
+    const auto problems = JsonSchemaValidator(loadSchema()).validate(v4);
+    QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+    const auto run = readResultsJson(path);
+    QVERIFY2(run.ok(), run.ok() ? "" : run.error().message.c_str());
+    const ScenarioResult &s = run->scenarios.at(0);
+    QCOMPARE(s.points.size(), std::size_t(4));
+    QCOMPARE(s.points[1].load.repeat, 2);
+    for (const PointResult &p : s.points)
+        QVERIFY(p.serverTiming.empty());
+    const nlohmann::json now = run->toJson();
+    QCOMPARE(now["schema"].get<std::string>(), std::string(RunResults::kSchema));
+    QVERIFY(now["scenarios"][0]["points"] == v4["scenarios"][0]["points"]);
+    QVERIFY(now["scenarios"][0]["verdict"] == v4["scenarios"][0]["verdict"]);
+    QVERIFY(JsonSchemaValidator(loadSchema()).validate(now).empty());
+}
+
 // Repeats (results /4): load.repeat, intervals_across and the checks' interval_source validate.
 void TestResultsJson::repeatsValidate()
 {
@@ -414,6 +441,56 @@ void TestResultsJson::pointsCsv()
     QCOMPARE(cell("ttft_ms_p50"), csvNumber(*run.scenarios[0].points[0].metricValue("ttft_ms", "p50")));
     QCOMPARE(cell("errors"), std::string("http_status:1"));
     QCOMPARE(std::stod(cell("output_tps")), run.scenarios[0].points[0].metrics.outputTps);
+}
+
+// A point's server-timing summary (results /5 "server_timing") validates against the schema, survives the
+// file, and fills the breakdown columns of points.csv; a point without it leaves them empty.
+void TestResultsJson::serverTimingInResultsAndCsv()
+{
+    QTemporaryDir dir;
+    const auto recs = records();
+    RunResults run = sampleRun(recs);
+    std::vector<RequestBreakdown> breakdowns;
+    for (double prefill : {10.0, 20.0, 30.0}) {
+        RequestBreakdown b;
+        b.seq = breakdowns.size() + 2;
+        b[BreakdownPart::Prefill] = {prefill, PartStatus::Measured, false};
+        b[BreakdownPart::Decode] = {prefill * 2, PartStatus::Derived, false};
+        breakdowns.push_back(b);
+    }
+    run.scenarios[0].points[1].serverTiming = summarizeBreakdowns("vllm", "same_response", breakdowns);
+    const nlohmann::json doc = run.toJson();
+    QCOMPARE(doc["scenarios"][0]["points"][1]["server_timing"]["parts"]["prefill"]["p50"].get<double>(),
+             20.0);
+    QVERIFY(!doc["scenarios"][0]["points"][0].contains("server_timing"));
+    const auto problems = JsonSchemaValidator(loadSchema()).validate(doc);
+    QVERIFY2(problems.empty(), problems.empty() ? "" : problems.front().c_str());
+
+    const std::string path = dir.filePath(QStringLiteral("results.json")).toStdString();
+    QVERIFY(writeResultsJson(run, path).ok());
+    const auto back = readResultsJson(path);
+    QVERIFY2(back.ok(), back.ok() ? "" : back.error().message.c_str());
+    QVERIFY(back->scenarios[0].points[1].serverTiming.toJson() ==
+            run.scenarios[0].points[1].serverTiming.toJson());
+
+    const std::string csv = dir.filePath(QStringLiteral("points.csv")).toStdString();
+    QVERIFY(writePointsCsv(run, csv).ok());
+    const auto lines = readLines(csv);
+    const auto header = splitCsv(lines.at(0));
+    auto cell = [&](int line, const char *col) {
+        const auto it = std::find(header.begin(), header.end(), col);
+        return it == header.end() ? std::string("<no column>")
+                                  : splitCsv(lines.at(line))[it - header.begin()];
+    };
+    QCOMPARE(splitCsv(lines[2]).size(), header.size());
+    QCOMPARE(cell(2, "server_timing_format"), std::string("vllm"));
+    QCOMPARE(cell(2, "breakdown_prefill_status"), std::string("measured"));
+    QCOMPARE(cell(2, "breakdown_prefill_p50_ms"), std::string("20"));
+    QCOMPARE(cell(2, "breakdown_decode_status"), std::string("derived"));
+    QCOMPARE(cell(2, "breakdown_decode_mean_ms"), std::string("40"));
+    QCOMPARE(cell(2, "breakdown_kv_transfer_status"), std::string());
+    QCOMPARE(cell(1, "server_timing_format"), std::string());
+    QCOMPARE(cell(1, "breakdown_prefill_p50_ms"), std::string());
 }
 
 void TestResultsJson::requestsCsv()

@@ -1,15 +1,16 @@
-// The join and the clock alignment against the simulator's ground truth, per format: throughline-sim
-// publishes its per-request timing as each real server does (--server-timing), on a server clock with an
-// offset and a drift; the engine runs real requests; the breakdown's measured parts are compared with the
-// simulator's true times (its ground-truth log, CLOCK_MONOTONIC). Done when (issue 26): every measured part
-// within 0.5 ms at the median and 2 ms at p99; remainders do not count. Disaggregated rows check the KV
+// The join and the clock alignment against the simulator's ground truth, per format, through the run
+// pipeline: the endpoint's server_timing makes throughline-sim publish its per-request timing as each real
+// server does (--server-timing), on a server clock with an offset and a drift; the engine runs real
+// requests and joins the timing at the point's end; the point's breakdowns' measured parts are compared with
+// the simulator's true times (its ground-truth log, CLOCK_MONOTONIC). Done when (issue 26): every measured
+// part within 0.5 ms at the median and 2 ms at p99; remainders do not count. Disaggregated rows check the KV
 // transfer the same way.
 
 #include "common/demoscenario.h"
 #include "core/run/runcontroller.h"
 #include "core/servertiming/clienttimes.h"
 #include "core/servertiming/timingfetch.h"
-#include "core/servertiming/timingjoin.h"
+#include "core/sim/simlauncher.h"
 #include "core/sim/simprocess.h"
 #include "common/wakeprobe.h"
 
@@ -176,23 +177,26 @@ void TestServerTimingSim::partsMatchGroundTruth()
     s.plan.requestTimeoutS = 30;
     s.phase.isl = 256;
     s.phase.osl = 48;
-    if (info->format == TimingFormat::DynamoNvext)
-        s.endpoint.extraBody = {{"nvext", {{"extra_fields", {"timing"}}}}};
+    // The campaign's way: the endpoint names the format, the simulator publishes it on an offset, drifting
+    // clock, and the run joins it at the point's end (RunController, core/run/pointtiming).
+    s.endpoint.serverTiming.format = format.toStdString();
+    s.endpoint.sim.serverClockOffsetMs = -2750.25;
+    s.endpoint.sim.serverClockDriftPpm = 180;
+    if (info->format == TimingFormat::DynamoTrace)
+        s.endpoint.serverTiming.file = tracePath.toStdString();
+    if (disaggregated) {
+        s.deployment.prefillGpus = 1;
+        s.deployment.decodeGpus = 1;
+    }
 
-    // The simulator stays up after the run, so /perf_metrics can be fetched as after a real point.
+    // The simulator as a child with a ground-truth log; it stays up after the run, so /perf_metrics can be
+    // asked again afterwards.
     auto proc = std::make_shared<SimProcess>();
     RunOptions opt;
     opt.scrapeTelemetry = false;
-    opt.simLauncher = [&](const Scenario &sc, int) -> Result<SimulatedEndpoint> {
-        auto args = SimProcess::argumentsFor(sc.model.name, sc.gpu.name, sc.deployment.gpus,
-                                             sc.deployment.precision, sc.endpoint.sim);
-        args.insert(args.end(),
-                    {"--ground-truth", truthPath.toStdString(), "--server-timing", format.toStdString(),
-                     "--server-clock-offset-ms", "-2750.25", "--server-clock-drift-ppm", "180"});
-        if (info->format == TimingFormat::DynamoTrace)
-            args.insert(args.end(), {"--request-trace", tracePath.toStdString()});
-        if (disaggregated)
-            args.insert(args.end(), {"--prefill-gpus", "1", "--decode-gpus", "1"});
+    opt.simLauncher = [&](const Scenario &sc, int streams) -> Result<SimulatedEndpoint> {
+        auto args = simulatorArguments(sc, streams);
+        args.insert(args.end(), {"--ground-truth", truthPath.toStdString()});
         auto port = proc->start(THROUGHLINE_SIM_EXE, args);
         if (!port)
             return port.error();
@@ -208,50 +212,36 @@ void TestServerTimingSim::partsMatchGroundTruth()
     const double wakeP99Ms = probe.stopP99Ms();
     QVERIFY2(out.ok(), out.ok() ? "" : out.error().message.c_str());
     QVERIFY2(!out->scenarios.at(0).aborted, out->scenarios.at(0).abortReason.c_str());
-    const std::vector<RequestRecord> &recs = out->scenarios[0].points.at(0).records;
+    const PointOutcome &point = out->scenarios[0].points.at(0);
+    const std::vector<RequestRecord> &recs = point.records;
     QCOMPARE(int(recs.size()), 96);
-
-    const std::vector<ClientTimes> clients = clientTimesOf(recs, out->runId);
-    ServerTimingJoin join;
-    if (!info->fetched) {
-        std::vector<Result<ServerTiming>> timing;
-        for (size_t i = 0; i < recs.size(); ++i)
-            timing.push_back(parseInlineTiming(
-                info->format, json::parse(recs[i].serverTiming, nullptr, false), clients[i].requestId));
-        join = joinInlineTiming(info->format, clients, timing);
-    } else if (info->format == TimingFormat::TrtllmPerf) {
-        auto body = fetchTimingUrl(proc->baseUrl() + "/perf_metrics");
-        QVERIFY2(body.ok(), body.ok() ? "" : body.error().message.c_str());
-        join = joinFetchedTiming(info->format, clients, parseTrtllmPerfMetrics(*body));
-        // Drained: a second fetch finds nothing new.
+    QCOMPARE(point.breakdowns.size(), recs.size());
+    if (info->format == TimingFormat::TrtllmPerf) // the point's fetch drained the server's queue
         QCOMPARE(*fetchTimingUrl(proc->baseUrl() + "/perf_metrics"), std::string("[]"));
-    } else {
-        long long offset = 0;
-        auto text = readTimingFile(tracePath.toStdString(), offset);
-        QVERIFY2(text.ok(), text.ok() ? "" : text.error().message.c_str());
-        join = joinFetchedTiming(info->format, clients, parseDynamoTrace(*text));
-    }
     proc->stop();
-    for (const std::string &p : join.problems)
-        qInfo("problem: %s", p.c_str());
-    QCOMPARE(join.problemCount, 0);
-    QCOMPARE(join.matched, 96);
-    if (info->clock != ServerClock::None) {
-        QVERIFY2(join.fit.valid, join.fit.note.c_str());
-        qInfo("clock fit: offset %.3f ms (true −2750.250 + clock base), drift %.1f ppm (true 180), bound "
-              "±%.3f ms",
-              (join.fit.offsetS - std::floor(join.fit.offsetS)) * 1e3, join.fit.drift * 1e6,
-              join.fit.boundMs);
-        QVERIFY2(std::abs(join.fit.drift * 1e6 - 180) < 120,
-                 qPrintable(QString::number(join.fit.drift * 1e6)));
-    }
 
+    const ServerTimingSummary &summary = point.result.serverTiming;
+    for (const std::string &p : summary.problems)
+        qInfo("problem: %s", p.c_str());
+    QCOMPARE(summary.format, format.toStdString());
+    QCOMPARE(summary.problemCount, 0);
+    QCOMPARE(summary.matched, 96);
+    QCOMPARE(summary.requests, 96);
+    if (info->clock != ServerClock::None) {
+        QVERIFY(summary.clockFitted);
+        qInfo("clock fit: drift %.1f ppm (true 180), bound ±%.3f ms", summary.clockDriftPpm,
+              summary.clockBoundMs);
+        QVERIFY2(std::abs(summary.clockDriftPpm - 180) < 120,
+                 qPrintable(QString::number(summary.clockDriftPpm)));
+    }
+    const std::vector<ClientTimes> clients = clientTimesOf(recs, out->runId);
     const auto truth = readTruth(truthPath);
     std::map<BreakdownPart, std::vector<double>> errors;
     for (size_t i = 0; i < recs.size(); ++i) {
         const auto it = truth.find(clients[i].requestId);
         QVERIFY(it != truth.end());
-        const RequestBreakdown &b = join.requests[i];
+        const RequestBreakdown &b = point.breakdowns[i];
+        QCOMPARE(b.seq, recs[i].seq);
         for (BreakdownPart p : kServerParts) {
             const PartValue &v = b[p];
             if (v.status != PartStatus::Measured)

@@ -2,6 +2,8 @@
 // a server clock with an offset and a drift, random network delays each way, bursts of simultaneous sends,
 // a bounded server queue that dropped entries, and foreign requests.
 
+#include "core/campaign/catalog.h"
+#include "core/engine/promptsource.h"
 #include "core/engine/requestbuilder.h"
 #include "core/servertiming/ordermatch.h"
 #include "core/servertiming/timingjoin.h"
@@ -95,6 +97,7 @@ private slots:
     void inlineJoinKeepsProblemsAndGoesOn();
     void clientIdJoin();
     void traceparentHeader();
+    void requestsFollowTheBackendPreset();
 };
 
 void TestTimingJoin::clockFitRecoversOffsetAndDrift_data()
@@ -297,6 +300,37 @@ void TestTimingJoin::traceparentHeader()
     QCOMPARE(other.size(), size_t(55));
     QCOMPARE(other.substr(35), std::string("-0000000000000001-01"));
     QVERIFY(other.substr(3, 32).find_first_not_of("0123456789abcdef") == std::string::npos);
+}
+
+// The preset names the correlation headers; Dynamo's timing is asked for in the body when it is the format
+// in force ("auto" = the preset's), next to the preset's own nvext fields; other formats leave nvext alone.
+void TestTimingJoin::requestsFollowTheBackendPreset()
+{
+    Scenario sc;
+    sc.model.name = "m";
+    sc.phase = Phase{"Chat", 8, 4, {}, {}, {}};
+    sc.endpoint.baseUrl = "http://127.0.0.1:9";
+    sc.backend = *Catalog::builtin().backend("dynamo");
+    sc.backend.requestIdHeader = "X-Correlation-Id";
+    sc.backend.traceHeader = "Trace-Parent";
+    sc.endpoint.serverTiming.format = "auto";
+    auto prompts = std::make_shared<SyntheticPromptSource>(1);
+    const HttpRequest r = RequestBuilder(sc, "run", prompts, "").build(5, 8, 4);
+    auto has = [&](const std::string &line) {
+        return std::find(r.headers.begin(), r.headers.end(), line) != r.headers.end();
+    };
+    QVERIFY(has("X-Correlation-Id: run-5"));
+    QVERIFY(has("Trace-Parent: " + RequestBuilder::traceparent("run", 5)));
+    const auto body = nlohmann::json::parse(r.body);
+    QVERIFY(body["nvext"]["extra_fields"] == nlohmann::json::array({"timing"}));
+    QVERIFY(body["nvext"]["ignore_eos"] == nlohmann::json(true));
+
+    sc.endpoint.serverTiming.format = "vllm";
+    const auto plain = nlohmann::json::parse(RequestBuilder(sc, "run", prompts, "").build(6, 8, 4).body);
+    QVERIFY(!plain["nvext"].contains("extra_fields"));
+    QCOMPARE(Catalog::builtin().backend("trtllm")->timingPath, std::string("/perf_metrics"));
+    QCOMPARE(Catalog::builtin().backend("vllm")->timingFormat, std::string("vllm"));
+    QVERIFY(Catalog::builtin().backend("openai")->timingFormat.empty());
 }
 
 QTEST_GUILESS_MAIN(TestTimingJoin)
