@@ -4992,10 +4992,6 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
 <context>
     <name>Throughline::BreakdownPlot</name>
     <message>
-        <source>unknown</source>
-        <translation>unbekannt</translation>
-    </message>
-    <message>
         <source>%1 ± %2 ms</source>
         <translation>%1 ± %2 ms</translation>
     </message>
@@ -5018,50 +5014,6 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
     <message>
         <source>unknown: not published by this server timing format</source>
         <translation>unbekannt: von diesem Server-Timing-Format nicht veröffentlicht</translation>
-    </message>
-    <message>
-        <source>client queue</source>
-        <translation>Client-Warteschlange</translation>
-    </message>
-    <message>
-        <source>connect and send</source>
-        <translation>Verbinden und Senden</translation>
-    </message>
-    <message>
-        <source>network up</source>
-        <translation>Netz aufwärts</translation>
-    </message>
-    <message>
-        <source>server front end</source>
-        <translation>Server-Frontend</translation>
-    </message>
-    <message>
-        <source>server queue</source>
-        <translation>Server-Warteschlange</translation>
-    </message>
-    <message>
-        <source>prefill</source>
-        <translation>Prefill</translation>
-    </message>
-    <message>
-        <source>KV transfer</source>
-        <translation>KV-Transfer</translation>
-    </message>
-    <message>
-        <source>network down</source>
-        <translation>Netz abwärts</translation>
-    </message>
-    <message>
-        <source>decode</source>
-        <translation>Decode</translation>
-    </message>
-    <message>
-        <source>stream tail</source>
-        <translation>Stream-Ende</translation>
-    </message>
-    <message>
-        <source>unattributed</source>
-        <translation>nicht zugeordnet</translation>
     </message>
 </context>
 <context>
@@ -5186,6 +5138,65 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
     <message>
         <source>%1: server timing %2, joined by %3; %4 request(s) measured, %5 matched, %6 without server timing; %7. Click a bar to see its point&apos;s requests.</source>
         <translation>%1: Server-Timing %2, verknüpft über %3; %4 Anfrage(n) gemessen, %5 zugeordnet, %6 ohne Server-Timing; %7. Einen Balken anklicken, um die Anfragen seines Lastpunkts zu sehen.</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::BreakdownParts</name>
+    <message>
+        <source>client queue</source>
+        <translation>Client-Warteschlange</translation>
+    </message>
+    <message>
+        <source>connect and send</source>
+        <translation>Verbinden und Senden</translation>
+    </message>
+    <message>
+        <source>network to server</source>
+        <translation>Netz zum Server</translation>
+    </message>
+    <message>
+        <source>server front end</source>
+        <translation>Server-Frontend</translation>
+    </message>
+    <message>
+        <source>server queue</source>
+        <translation>Server-Warteschlange</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>Prefill</translation>
+    </message>
+    <message>
+        <source>KV transfer</source>
+        <translation>KV-Transfer</translation>
+    </message>
+    <message>
+        <source>network to client and read</source>
+        <translation>Netz zum Client und Lesen</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>Decode</translation>
+    </message>
+    <message>
+        <source>stream tail</source>
+        <translation>Stream-Ende</translation>
+    </message>
+    <message>
+        <source>unattributed</source>
+        <translation>nicht zugeordnet</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>gemessen</translation>
+    </message>
+    <message>
+        <source>derived</source>
+        <translation>abgeleitet</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
     </message>
 </context>
 </TS>

@@ -2,6 +2,7 @@
 
 #include "ui/plots/breakdownplot.h"
 
+#include "ui/plots/breakdownparts.h"
 #include "ui/plots/plotsetup.h"
 
 #include <QCoreApplication>
@@ -36,7 +37,7 @@ QString msText(double ms)
 QString valueText(const BreakdownSegment &s)
 {
     if (!known(s.ms))
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "unknown");
+        return BreakdownParts::statusName(PartStatus::Unknown);
     if (s.aligned && known(s.boundMs))
         return QCoreApplication::translate("Throughline::BreakdownPlot", "%1 ± %2 ms")
             .arg(msText(s.ms), msText(s.boundMs));
@@ -62,10 +63,15 @@ QString statusText(const BreakdownSegment &s)
 
 QString segmentToolTip(const BreakdownSegment &s)
 {
-    QString text = breakdownPartName(s.part) + u": "_qs + valueText(s) + u"\n"_qs + statusText(s);
+    QString text = BreakdownParts::name(s.part) + u": "_qs + valueText(s) + u"\n"_qs + statusText(s);
     if (!s.detail.isEmpty())
         text += u"\n"_qs + s.detail;
     return text;
+}
+
+QColor partColor(BreakdownPart part, const QPalette &palette)
+{
+    return PlotStyle::series(BreakdownParts::colorIndex(part), palette);
 }
 
 // Solid for measured parts, hatched for derived ones (the same in the legend).
@@ -141,46 +147,6 @@ bool showToolTip(QEvent *event, QWidget *plot, const QString &text)
 
 } // namespace
 
-QString breakdownPartName(BreakdownPart part)
-{
-    switch (part) {
-    case BreakdownPart::ClientQueue:
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "client queue");
-    case BreakdownPart::ConnectSend:
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "connect and send");
-    case BreakdownPart::NetworkUp:
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "network up");
-    case BreakdownPart::ServerFront:
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "server front end");
-    case BreakdownPart::ServerQueue:
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "server queue");
-    case BreakdownPart::Prefill:
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "prefill");
-    case BreakdownPart::KvTransfer:
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "KV transfer");
-    case BreakdownPart::NetworkDown:
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "network down");
-    case BreakdownPart::Decode:
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "decode");
-    case BreakdownPart::StreamTail:
-        return QCoreApplication::translate("Throughline::BreakdownPlot", "stream tail");
-    case BreakdownPart::Unattributed:
-        break;
-    }
-    return QCoreApplication::translate("Throughline::BreakdownPlot", "unattributed");
-}
-
-QColor breakdownPartColor(BreakdownPart part)
-{
-    // Client parts blue, network grey-green, the server's warm colours, the remainder grey: neighbours in the
-    // stack differ, and the same part has the same colour in both plots.
-    static const std::array<QColor, kBreakdownParts> colors = {
-        QColor(86, 180, 233), QColor(0, 114, 178), QColor(120, 170, 150), QColor(204, 121, 167),
-        QColor(240, 190, 60), QColor(213, 94, 0),  QColor(150, 80, 170),  QColor(80, 140, 110),
-        QColor(0, 158, 115),  QColor(60, 90, 160), QColor(128, 128, 128)};
-    return colors[std::size_t(part)];
-}
-
 // ---- stacked bars ----
 
 StackedBreakdownPlot::StackedBreakdownPlot(QWidget *parent)
@@ -224,13 +190,13 @@ void StackedBreakdownPlot::redraw()
             continue;
         const auto part = BreakdownPart(p);
         auto *bars = new QCPBars(m_plot->yAxis, m_plot->xAxis);
-        const QColor c = breakdownPartColor(part);
+        const QColor c = partColor(part, palette());
         bars->setPen(PlotSetup::cosmeticPen(c.darker(130)));
         bars->setBrush(partBrush(c, drawn[std::size_t(p)]));
         bars->setWidth(kBarWidth);
         bars->setName(drawn[std::size_t(p)] == PartStatus::Derived
-                          ? tr("%1 (derived remainder)").arg(breakdownPartName(part))
-                          : breakdownPartName(part));
+                          ? tr("%1 (derived remainder)").arg(BreakdownParts::name(part))
+                          : BreakdownParts::name(part));
         for (int b = 0; b < int(m_bars.size()); ++b) {
             double ms = 0;
             for (const BreakdownSegment &s : m_bars[std::size_t(b)].segments)
@@ -356,13 +322,13 @@ void WaterfallPlot::setRows(std::vector<WaterfallRow> rows, const QString &title
     for (int i = 0; i < int(m_rows.size()); ++i) {
         const WaterfallRow &row = m_rows[std::size_t(i)];
         const BreakdownSegment &s = row.segment;
-        labels << breakdownPartName(s.part);
+        labels << BreakdownParts::name(s.part);
         double labelAt = row.startMs;
         if (known(s.ms)) {
             auto *rect = new QCPItemRect(m_plot);
             rect->topLeft->setCoords(row.startMs, i - kRowHeight / 2);
             rect->bottomRight->setCoords(row.startMs + s.ms, i + kRowHeight / 2);
-            const QColor c = breakdownPartColor(s.part);
+            const QColor c = partColor(s.part, palette());
             rect->setPen(PlotSetup::cosmeticPen(c.darker(130)));
             rect->setBrush(partBrush(c, s.status));
             labelAt = row.startMs + s.ms;

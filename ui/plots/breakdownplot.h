@@ -3,8 +3,9 @@
 // load point (each part's mean over the point's measured requests) and one request's waterfall (each part
 // from where the previous one ended). Measured parts are solid, derived ones (the remainder) hatched, parts
 // that cross the two clocks carry the alignment's ± bound (tooltip; an error bar in the waterfall). The
-// values are given ready-made (ui/history/breakdownview.h builds them from the stored data); these widgets
-// only draw them and report which bar was clicked. GUI thread only.
+// parts are named and coloured as everywhere else (breakdownparts.h). The values are given ready-made
+// (ui/history/breakdownview.h builds them from the stored data); these widgets only draw them and report
+// which bar was clicked. GUI thread only.
 
 #include "core/servertiming/requestbreakdown.h"
 
@@ -18,10 +19,6 @@ class QCustomPlot;
 class QPaintDevice;
 
 namespace Throughline {
-
-// The part's name as the app shows it ("prefill", "KV transfer", …), translated.
-QString breakdownPartName(BreakdownPart part);
-QColor breakdownPartColor(BreakdownPart part);
 
 struct BreakdownSegment {
     BreakdownPart part = BreakdownPart::Unattributed;

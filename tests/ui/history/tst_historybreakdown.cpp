@@ -20,6 +20,7 @@
 #include "ui/history/breakdownview.h"
 #include "ui/history/historydetailwidget.h"
 #include "ui/history/historypage.h"
+#include "ui/plots/breakdownparts.h"
 #include "ui/plots/breakdownplot.h"
 
 #include <QImage>
@@ -42,8 +43,8 @@ namespace {
 int partOfName(const QString &name)
 {
     for (int p = 0; p < kBreakdownParts; ++p)
-        if (name == breakdownPartName(BreakdownPart(p)) ||
-            name.startsWith(breakdownPartName(BreakdownPart(p)) + u" ("_qs))
+        if (name == BreakdownParts::name(BreakdownPart(p)) ||
+            name.startsWith(BreakdownParts::name(BreakdownPart(p)) + u" ("_qs))
             return p;
     return -1;
 }
