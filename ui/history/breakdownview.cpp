@@ -257,7 +257,7 @@ bool BreakdownView::setRun(const RunDetail &run)
     m_stacked->setBars(std::move(bars), tr("mean time per measured request (ms), parts stacked"));
     m_model->setRequests(nullptr);
     m_requests = {};
-    m_shownRequest = -1;
+    m_shownRequest = m_medianRequest = -1;
     if (!any)
         return false;
     selectPoint(0);
@@ -293,12 +293,12 @@ void BreakdownView::applyRequests(HistoryLoads::PointBreakdowns data)
     m_requests = std::move(data);
     m_shownRequest = -1;
     m_model->setRequests(&m_requests.requests);
-    const int median = BreakdownRows::medianRequest(m_requests.requests);
-    if (median < 0) {
+    m_medianRequest = BreakdownRows::medianRequest(m_requests.requests);
+    if (m_medianRequest < 0) {
         m_waterfall->clear(tr("No request of this point has a stored breakdown."));
         return;
     }
-    selectRequest(median);
+    selectRequest(m_medianRequest);
 }
 
 void BreakdownView::selectRequest(int row)
@@ -308,7 +308,7 @@ void BreakdownView::selectRequest(int row)
     m_shownRequest = row;
     const auto &r = m_requests.requests[std::size_t(row)];
     const QString e2e = std::isfinite(r.e2eMs) ? tr(", e2e %1 ms").arg(ms(r.e2eMs, 1)) : QString();
-    const bool median = row == BreakdownRows::medianRequest(m_requests.requests);
+    const bool median = row == m_medianRequest;
     m_waterfall->setRows(BreakdownRows::waterfallRows(r.breakdown),
                          (median ? tr("Request %1 (median e2e)%2") : tr("Request %1%2"))
                              .arg(QString::number(r.breakdown.seq), e2e));

@@ -89,6 +89,7 @@ private slots:
     void pointsCommittedWhileRunning();
     void resumeDropsPartialPointAndRefusesCompleted();
     void telemetryStoredWithEachPoint();
+    void breakdownsCommittedWithTheirPoint();
 };
 
 void TestLiveRunRecording::pointsCommittedWhileRunning()
@@ -214,6 +215,54 @@ void TestLiveRunRecording::resumeDropsPartialPointAndRefusesCompleted()
 // Each committed point carries its scenario's telemetry so far (a SIGKILL after it keeps that much), one row
 // per series and source however many points follow; times in model time (× the simulator's time scale);
 // finish() overwrites the same rows with the scenario's final snapshot.
+// A point's per-request server-timing breakdowns are in the point's transaction: visible together with its
+// rows, value for value; a point without server timing stores none.
+void TestLiveRunRecording::breakdownsCommittedWithTheirPoint()
+{
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("h.sqlite")).toStdString();
+    const std::string uuid = StorageTest::uuidFor(43);
+    std::mt19937 rng(5);
+    LiveRunRecording rec;
+    QVERIFY(rec.start(path, liveStart(uuid)));
+    ScenarioOutcome so;
+    so.scenarioIndex = 0;
+    PointOutcome po = makePoint(0, 0, 100, 25, rng);
+    for (const RequestRecord &r : po.records) {
+        RequestBreakdown b;
+        b.seq = r.seq;
+        b[BreakdownPart::Prefill] = {double(r.seq) / 8, PartStatus::Measured, false};
+        b[BreakdownPart::NetworkUp] = {0.25, PartStatus::Measured, true};
+        b[BreakdownPart::Unattributed] = {1.5, PartStatus::Derived, false};
+        b.alignBoundMs = 0.125;
+        po.breakdowns.push_back(b);
+    }
+    so.points.push_back(po);
+    rec.pointFinished(so, so.points.back());
+    QVERIFY(waitCount(path, "SELECT count(*) FROM points WHERE status = 'completed'", 1));
+    QCOMPARE(count(path, "SELECT count(*) FROM request_breakdowns"), std::int64_t(25));
+    so.points.push_back(makePoint(0, 1, 200, 10, rng)); // no server timing
+    rec.pointFinished(so, so.points.back());
+    QVERIFY(waitCount(path, "SELECT count(*) FROM points WHERE status = 'completed'", 2));
+    QCOMPARE(count(path, "SELECT count(*) FROM request_breakdowns"), std::int64_t(25));
+    HistoryReader reader;
+    QVERIFY(reader.open(path));
+    auto d = reader.runDetail(uuid);
+    QVERIFY(d);
+    auto stored = reader.requestBreakdowns(d->points[0].id);
+    QVERIFY(stored);
+    QCOMPARE(stored->size(), po.breakdowns.size());
+    for (std::size_t i = 0; i < stored->size(); ++i) {
+        const RequestBreakdown &a = po.breakdowns[i], &b = (*stored)[i];
+        QCOMPARE(b.seq, a.seq);
+        QCOMPARE(b[BreakdownPart::Prefill].ms, a[BreakdownPart::Prefill].ms);
+        QVERIFY(b[BreakdownPart::NetworkUp].aligned);
+        QCOMPARE(b[BreakdownPart::Unattributed].status, PartStatus::Derived);
+        QCOMPARE(b.alignBoundMs, 0.125);
+    }
+    QVERIFY(reader.requestBreakdowns(d->points[1].id)->empty());
+}
+
 void TestLiveRunRecording::telemetryStoredWithEachPoint()
 {
     QTemporaryDir dir;
