@@ -17,11 +17,12 @@ std::string ms(double v)
 
 std::string joinLine(const ServerTimingSummary &s)
 {
-    std::string line = s.format + ", " + s.join + "; " + std::to_string(s.requests) +
-                       " measured requests; server timing on " + std::to_string(s.matched) + ", missing on " +
-                       std::to_string(s.missing);
+    std::string line = s.format + ", " + s.join + ": " + std::to_string(s.matched) + " of " +
+                       std::to_string(s.matched + s.missing) +
+                       " successful requests carried it (warm-up included); parts over the " +
+                       std::to_string(s.requests) + " measured requests";
     if (s.extraEntries > 0)
-        line += ", " + std::to_string(s.extraEntries) + " entries of other requests";
+        line += "; " + std::to_string(s.extraEntries) + " entries of other requests";
     if (s.clockFitted)
         line +=
             "; clocks aligned ±" + ms(s.clockBoundMs) + " ms" + (s.clockConsistent ? "" : " (inconsistent)");

@@ -118,7 +118,7 @@ private:
             m_stepper.admit(events);
             publishGauges();
             if (!m_stepper.hasRunning()) {
-                flush(events, lk);
+                flush(events, lk, nowNs());
                 if (m_stop)
                     break;
                 if (nextReady)
@@ -131,7 +131,9 @@ private:
 
             const double stepEndSim = simT + m_stepper.planStep();
             const auto stepEndWall = wallOf(stepEndSim);
-            flush(events, lk); // admissions of this step go out before the step runs
+            // Admissions of this step go out before the step runs, at its planned start: the first token's
+            // time is the step's planned end, so the two stay ordered when the loop runs behind.
+            flush(events, lk, ns(wallOf(simT)));
             m_cv.wait_until(lk, stepEndWall, [this] { return m_stop; });
             if (m_stop)
                 break;
@@ -140,7 +142,7 @@ private:
             m_steps.fetch_add(1, std::memory_order_relaxed);
             publishGauges();
             m_lastStepEndNs = endNs;
-            flush(events, lk);
+            flush(events, lk, endNs);
             for (auto &r : handOffs)
                 if (m_next)
                     m_next->submit(std::move(r), true);
@@ -157,7 +159,7 @@ private:
     }
 
     // Delivers events outside the lock (sinks post to their own executors).
-    void flush(std::vector<StepEvent> &events, std::unique_lock<std::mutex> &lk)
+    void flush(std::vector<StepEvent> &events, std::unique_lock<std::mutex> &lk, std::int64_t admittedNs)
     {
         if (events.empty())
             return;
@@ -169,7 +171,7 @@ private:
                 continue;
             switch (e.kind) {
             case StepEvent::Admitted:
-                sink->onAdmitted(e.r->tag, nowNs());
+                sink->onAdmitted(e.r->tag, admittedNs);
                 break;
             case StepEvent::Tokens:
                 sink->onTokens(e.r->tag, e.generated, at);

@@ -10,6 +10,7 @@
 #include "core/sim/simgroundtruthrecord.h"
 #include "core/sim/simservertiming.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace Throughline::SimDetail {
@@ -21,8 +22,8 @@ void Session<Stream>::onAdmitted(std::uint64_t tag, std::int64_t admittedNs)
     if (tag != m_tag)
         return;
     m_admitted = true;
-    if (m_tAdmitted == 0)
-        m_tAdmitted = admittedNs; // disaggregated: the prefill pool's admission, the end of the queue
+    if (m_tAdmitted == 0) // disaggregated: the prefill pool's admission, the end of the queue
+        m_tAdmitted = std::max(admittedNs, m_ctx.tSubmitNs); // a step planned before the request came
     postFlushLocked();
 }
 
@@ -33,8 +34,8 @@ void Session<Stream>::onTokens(std::uint64_t tag, int generated, std::int64_t sc
     if (tag != m_tag)
         return;
     noteGeneratedLocked(generated, scheduledNs);
-    if (generated >= 1 && m_tFirstToken == 0)
-        m_tFirstToken = scheduledNs; // the step that finished the prefill sampled it
+    if (generated >= 1 && m_tFirstToken == 0) // the step that finished the prefill sampled it
+        m_tFirstToken = std::max(scheduledNs, m_tAdmitted);
     postFlushLocked();
 }
 
@@ -47,7 +48,7 @@ void Session<Stream>::onFinished(std::uint64_t tag, int generated, std::int64_t 
     noteGeneratedLocked(generated, scheduledNs);
     m_finished = true;
     if (m_tFirstToken == 0 && generated >= 1)
-        m_tFirstToken = scheduledNs;
+        m_tFirstToken = std::max(scheduledNs, m_tAdmitted);
     m_tLastToken = scheduledNs;
     postFlushLocked();
 }

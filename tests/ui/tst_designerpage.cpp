@@ -253,6 +253,42 @@ private slots:
         QVERIFY(!tested.at(0).at(0).toBool());
     }
 
+    // Server timing: the combo sets the format (undoable), a file-less Dynamo trace is a marked problem
+    // until the file is named, and the choice survives save and reload.
+    void serverTimingFields()
+    {
+        toggle(child<QListView>(m_page, "modelsList"), QStringLiteral("gpt-oss-20b"));
+        toggle(child<QListView>(m_page, "backendsList"), QStringLiteral("dynamo"));
+        toggle(child<QListView>(m_page, "phasesList"), QStringLiteral("Chat"));
+        m_page->endpointEditor()->setCurrentEndpoint(0);
+        auto *format = child<QComboBox>(m_page, "endpoint_server_timing_format");
+        QCOMPARE(format->currentIndex(), 0); // off
+        const auto choose = [&](const QString &text) {
+            format->setCurrentIndex(format->findText(text));
+            emit format->activated(format->currentIndex());
+        };
+        choose(QStringLiteral("Dynamo request trace"));
+        QCOMPARE(m_doc->campaign().endpoints.at(0).serverTiming.format, std::string("dynamo-trace"));
+        m_page->revalidate();
+        QTRY_VERIFY(m_page->markedWidgetFor(QStringLiteral("/endpoints/0/server_timing/file")) ==
+                    child<QLineEdit>(m_page, "endpoint_server_timing_file"));
+        typeInto(child<QLineEdit>(m_page, "endpoint_server_timing_file"), QStringLiteral("/tmp/trace.jsonl"));
+        QTRY_COMPARE(m_page->problemModel()->rowCount(), 0);
+        choose(QStringLiteral("As the backend preset publishes it"));
+        QCOMPARE(m_doc->campaign().endpoints.at(0).serverTiming.format, std::string("auto"));
+        m_doc->undoStack()->undo();
+        QCOMPARE(m_doc->campaign().endpoints.at(0).serverTiming.format, std::string("dynamo-trace"));
+        QCOMPARE(format->currentText(), QStringLiteral("Dynamo request trace"));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("timed.json"));
+        QVERIFY(m_doc->save(path).ok());
+        CampaignDocument reloaded;
+        QVERIFY(reloaded.load(path).ok());
+        QCOMPARE(reloaded.campaign().endpoints.at(0).serverTiming.file, std::string("/tmp/trace.jsonl"));
+        QCOMPARE(reloaded.campaign(), m_doc->campaign());
+    }
+
     void saveAndReloadGivesSameCampaign()
     {
         toggle(child<QListView>(m_page, "modelsList"), QStringLiteral("gpt-oss-120b"));

@@ -3,6 +3,8 @@
 #include "ui/document/campaigndocument.h"
 #include "ui/editors/fieldbinder.h"
 
+#include "core/campaign/timingformat.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -23,6 +25,8 @@
 #include <QSplitter>
 #include <QUrl>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace Throughline {
 
@@ -67,6 +71,55 @@ std::map<std::string, std::vector<std::string>> parseMatch(const QString &text)
 }
 
 } // namespace
+
+// Server timing (docs/server-timing.md): off, the backend preset's format, or one named; the URL for
+// TensorRT-LLM's /perf_metrics elsewhere than on the base URL, the file of Dynamo's request trace.
+void EndpointEditor::addServerTimingRows(QFormLayout *form, const EndpointGetter &get,
+                                         const EndpointChanger &with)
+{
+    static const std::vector<std::string> keys = [] {
+        std::vector<std::string> k{"", "auto"};
+        for (const TimingFormatInfo &f : timingFormats())
+            k.emplace_back(f.key);
+        return k;
+    }();
+    auto *format = new QComboBox(m_form);
+    format->setObjectName(QStringLiteral("endpoint_server_timing_format"));
+    format->addItem(tr("Off"), 0); // item data = the index into `keys`
+    format->addItem(tr("As the backend preset publishes it"), 1);
+    for (const TimingFormatInfo &f : timingFormats())
+        format->addItem(QString::fromLatin1(f.display), format->count());
+    format->setToolTip(tr("The server's own per-request timing, joined to each request: where the time goes "
+                          "(History, report, show --breakdown). The server must publish it (e.g. vLLM "
+                          "--enable-per-request-metrics)."));
+    form->addRow(tr("Server timing"), format);
+    m_binder->bindCombo(
+        format, QStringLiteral("/endpoints/%1/server_timing/format"), tr("Change server timing"),
+        [get](const Campaign &c) {
+            const auto it = std::find(keys.begin(), keys.end(), get(c).serverTiming.format);
+            return it == keys.end() ? 0 : int(it - keys.begin());
+        },
+        [with](Campaign &c, const int &v) {
+            with(c, [&](Endpoint &e) { e.serverTiming.format = keys.at(size_t(std::max(0, v))); });
+        });
+    const auto text = [&](const QString &label, const QString &key, const QString &placeholder,
+                          std::string ServerTimingOptions::*field) {
+        auto *w = new QLineEdit(m_form);
+        w->setObjectName(u"endpoint_server_timing_" + key);
+        w->setPlaceholderText(placeholder);
+        form->addRow(label, w);
+        m_binder->bindLine(
+            w, u"/endpoints/%1/server_timing/" + key, tr("Edit endpoint %1").arg(label),
+            [get, field](const Campaign &c) { return QString::fromStdString(get(c).serverTiming.*field); },
+            [with, field](Campaign &c, const QString &v) {
+                with(c, [&](Endpoint &e) { e.serverTiming.*field = v.trimmed().toStdString(); });
+            });
+    };
+    text(tr("Timing URL"), QStringLiteral("url"), tr("TensorRT-LLM: empty = <base URL>/perf_metrics"),
+         &ServerTimingOptions::url);
+    text(tr("Timing file"), QStringLiteral("file"), tr("Dynamo request trace (JSONL)"),
+         &ServerTimingOptions::file);
+}
 
 EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
     : QWidget(parent)
@@ -217,6 +270,7 @@ EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
                 return; // keeps the previous value; the field stays as typed until corrected
             with(c, [&](Endpoint &e) { e.extraBody = j; });
         });
+    addServerTimingRows(form, get, with);
     // "match" is a map of globs: edited as key=glob,… text, committed on editingFinished.
     auto *match = new QLineEdit(m_form);
     match->setObjectName(QStringLiteral("endpoint_match"));

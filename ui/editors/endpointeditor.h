@@ -1,10 +1,16 @@
 #pragma once
 // Endpoints: where requests go. A list of endpoints and a form for the selected one (URLs and
 // routing, API flavour, served model, API-key *reference*, extra headers / body, simulator options,
-// which scenarios it serves) plus "Test connection" (GET /v1/models). GUI thread only.
+// which scenarios it serves, the server's per-request timing) plus "Test connection" (GET /v1/models). GUI
+// thread only.
+
+#include "core/campaign/campaign.h"
 
 #include <QWidget>
 
+#include <functional>
+
+class QFormLayout;
 class QLabel;
 class QListWidget;
 class QNetworkAccessManager;
@@ -36,7 +42,10 @@ signals:
     void connectionTested(bool ok, const QString &summary);
 
 private:
+    using EndpointGetter = std::function<Endpoint(const Campaign &)>;
+    using EndpointChanger = std::function<void(Campaign &, const std::function<void(Endpoint &)> &)>;
     void refresh();
+    void addServerTimingRows(QFormLayout *form, const EndpointGetter &get, const EndpointChanger &with);
 
     CampaignDocument *m_document;
     FieldBinder *m_binder;

@@ -3,6 +3,9 @@
 #include "ui/models/loadlabel.h"
 #include "ui/plots/breakdownparts.h"
 
+#include <algorithm>
+#include <cmath>
+
 namespace Throughline {
 
 bool BreakdownCharts::hasTiming(const ScenarioResult &s)
@@ -27,15 +30,17 @@ std::vector<BreakdownPart> BreakdownCharts::partsOf(const ScenarioResult &s)
     return parts;
 }
 
-Chart BreakdownCharts::stacked(const ScenarioResult &s)
+Chart BreakdownCharts::stacked(const ScenarioResult &s, Span span)
 {
     Chart c;
-    c.title = tr("Where the time goes");
+    c.title = span == Span::WholeRequest ? tr("Each request, by part") : tr("To the first token, by part");
     c.xLabel = tr("load point");
     c.yLabel = tr("mean per request, ms");
     for (const PointResult &p : s.points)
         c.xCategories << loadLabel(p.load);
-    const std::vector<BreakdownPart> parts = partsOf(s);
+    std::vector<BreakdownPart> parts = partsOf(s);
+    if (span == Span::ToFirstToken)
+        std::erase_if(parts, [](BreakdownPart p) { return int(p) > int(BreakdownPart::NetworkDown); });
     std::vector<double> stack(s.points.size(), 0.0);
     QList<ChartSeries> bottomUp;
     for (BreakdownPart part : parts) {

@@ -20,10 +20,13 @@ public:
     static std::vector<BreakdownPart> partsOf(const ScenarioResult &scenario);
     // True when at least one point carries server timing.
     static bool hasTiming(const ScenarioResult &scenario);
+    // Whole request: every part. To the first token: the parts before decode (client queue … network to
+    // client), which decode would dwarf, i.e. the split of the time to first token.
+    enum class Span { WholeRequest, ToFirstToken };
     // Categories = the points' load labels; one bar series per part, heights cumulative (the chart model has
     // no stacking: each series is the stack up to and including its part, drawn tallest first, so every
     // part shows as its own band). Points without timing have no bar.
-    static Chart stacked(const ScenarioResult &scenario);
+    static Chart stacked(const ScenarioResult &scenario, Span span);
 };
 
 } // namespace Throughline

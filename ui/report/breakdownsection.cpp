@@ -90,7 +90,9 @@ void ReportComposer::breakdownSection()
     for (const ScenarioResult *s : timed) {
         m_doc.subsection(QString::fromStdString(s->id), 220);
         m_doc.paragraph(timingJoinSentence(*s), ReportDoc::Type::Small, ReportDoc::ink());
-        m_doc.chart(BreakdownCharts::stacked(*s), 200);
+        m_doc.chartGrid({BreakdownCharts::stacked(*s, BreakdownCharts::Span::WholeRequest),
+                         BreakdownCharts::stacked(*s, BreakdownCharts::Span::ToFirstToken)},
+                        2, 190);
         const std::vector<BreakdownPart> parts = BreakdownCharts::partsOf(*s);
         const ServerTimingSummary &statusOf = *firstTiming(*s);
         for (std::size_t first = 0; first < s->points.size(); first += kPointsPerTable) {
