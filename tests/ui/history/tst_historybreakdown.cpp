@@ -274,6 +274,32 @@ private slots:
         for (const PartValue &v : median.parts)
             aligned += v.aligned && std::isfinite(v.ms) ? 1 : 0;
         QCOMPARE(boundLines, aligned);
+        // Hovering an aligned part names its bound; hovering a stacked segment names its part and mean.
+        const PartValue &up = median[BreakdownPart::NetworkUp];
+        QVERIFY(up.aligned && std::isfinite(up.ms)); // SGLang publishes timestamps: the network is aligned
+        {
+            WaterfallPlot *w = view->waterfallPlot();
+            const int upRow = int(BreakdownPart::NetworkUp);
+            const QPoint row(int(waterfall->xAxis->coordToPixel(waterfallBars(waterfall)[upRow].second)),
+                             int(waterfall->yAxis->coordToPixel(upRow)));
+            const QString tip = w->toolTipAt(row);
+            QVERIFY2(tip.startsWith(BreakdownParts::name(BreakdownPart::NetworkUp)), qPrintable(tip));
+            QVERIFY2(tip.contains(u"±"_qs), qPrintable(tip));
+        }
+        {
+            StackedBreakdownPlot *stacked = view->stackedPlot();
+            // The widest segment: a pixel's rounding cannot miss it.
+            const auto &segments = stacked->bars()[0].segments;
+            const auto widest = std::max_element(segments.begin(), segments.end(),
+                                                 [](const auto &a, const auto &b) { return a.ms < b.ms; });
+            double before = 0;
+            for (auto it = segments.begin(); it != widest; ++it)
+                before += it->ms;
+            const QPoint at(int(stacked->plot()->xAxis->coordToPixel(before + widest->ms / 2)),
+                            int(stacked->plot()->yAxis->coordToPixel(0)));
+            const QString tip = stacked->toolTipAt(at);
+            QVERIFY2(tip.contains(BreakdownParts::name(widest->part)), qPrintable(tip));
+        }
 
         // Another request picked in the table.
         QTableView *table = view->requestView();
