@@ -4,6 +4,7 @@
 #include "core/campaign/matrixexpander.h"
 #include "core/metrics/pointanalysis.h"
 #include "core/metrics/pointaggregate.h"
+#include "core/metrics/timingsummary.h"
 #include "core/storage/eventcodec.h"
 #include "core/storage/historyreader.h"
 #include "core/storage/importsupport.h"
@@ -43,6 +44,31 @@ struct MergedBreakdowns {
         for (RequestBreakdown &b : from)
             if (!bySeq.emplace(b.seq, std::move(b)).second)
                 ++clashes;
+    }
+    // The merged point's summary: its parts over the merged measured requests (not warm-up, successful),
+    // the join's counts summed over the shards' summaries (format and join are the campaign's, one for all).
+    // Empty when no shard published server timing.
+    ServerTimingSummary summary(const std::vector<RequestRecord> &merged,
+                                const std::vector<ServerTimingSummary> &shards) const
+    {
+        if (shards.empty())
+            return {};
+        std::vector<RequestBreakdown> measured;
+        for (const RequestRecord &r : merged)
+            if (const auto it = bySeq.find(r.seq); it != bySeq.end() && !r.warmup && r.ok())
+                measured.push_back(it->second);
+        ServerTimingSummary s = summarizeBreakdowns(shards.front().format, shards.front().join, measured);
+        s.matched = s.missing = 0; // counted over every request, warm-up included, as the shards did
+        for (const ServerTimingSummary &shard : shards) {
+            s.matched += shard.matched;
+            s.missing += shard.missing;
+            s.extraEntries += shard.extraEntries;
+            s.problemCount += shard.problemCount;
+            for (const std::string &problem : shard.problems)
+                if (int(s.problems.size()) < ServerTimingJoin::kMaxProblems)
+                    s.problems.push_back(problem);
+        }
+        return s;
     }
     std::vector<RequestBreakdown> inSeqOrder()
     {
@@ -489,6 +515,7 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         std::int64_t mergedStartUnix = kNoTime;
         std::vector<RequestRecord> merged;
         MergedBreakdowns breakdowns;
+        std::vector<ServerTimingSummary> shardTimings; // each shard's point summary, when it has one
         for (const auto &[shard, p] : parts) {
             HistoryReader reader;
             if (auto s = reader.open(shard->readPath); !s)
@@ -500,6 +527,9 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
             if (!shardBreakdowns)
                 return shardBreakdowns.error();
             breakdowns.add(std::move(shardBreakdowns).value());
+            if (const auto st = p->aggregates.find("server_timing"); st != p->aggregates.end())
+                if (auto summary = ServerTimingSummary::fromJson(*st))
+                    shardTimings.push_back(std::move(summary).value());
             // Shift into the merged time base (model ns for time-scaled scenarios).
             std::int64_t shiftNs = static_cast<std::int64_t>(
                 std::llround(static_cast<double>(shard->detail.summary.t0UnixNs - t0) * scale));
@@ -591,6 +621,8 @@ Result<BundleMerger::Report> BundleMerger::merge(const std::vector<std::string> 
         for (const std::string &tag : lateShards)
             if (std::find(report.lateShards.begin(), report.lateShards.end(), tag) == report.lateShards.end())
                 report.lateShards.push_back(tag);
+        if (const ServerTimingSummary timing = breakdowns.summary(merged, shardTimings); !timing.empty())
+            agg["server_timing"] = timing.toJson();
         agg["merge"] = {{"shards", parts.size()},
                         {"skew_ms", skewMs},
                         {"aligned_on", scheduled ? "schedule" : "wall_clock"}};

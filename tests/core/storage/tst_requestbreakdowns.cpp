@@ -2,6 +2,7 @@
 // the reader gives back value for value, a malformed row names its point, seq and field, and every path that
 // removes or copies a run's requests (delete, resume, bundle export/import, merge) removes or copies them.
 #include "core/servertiming/breakdownjson.h"
+#include "core/metrics/timingsummary.h"
 #include "core/storage/bundlemerger.h"
 #include "core/storage/historymaintenance.h"
 #include "core/storage/historyreader.h"
@@ -119,7 +120,15 @@ bool writeRun(const std::string &path, const RunStart &run, std::uint64_t firstS
         const std::uint64_t seq0 = firstSeq + std::uint64_t(p) * n;
         w.beginPoint(run.uuid, 0, p, nullptr, run.t0UnixNs + p * 1'000'000'000LL);
         w.addRequests(run.uuid, StorageTest::makeBatch(seq0, n, 0, p, 8, true, rng));
-        w.finishPoint(run.uuid, FinishedPoint{0, p, {{"metrics", {{"output_tps_per_gpu", 1.0}}}}, "", 0, 1});
+        // The point's summary as a run writes it: parts over every breakdown here, the join's counts.
+        ServerTimingSummary timing = summarizeBreakdowns("vllm", "same_response", makeBreakdowns(seq0, n));
+        timing.matched = int(n);
+        timing.problemCount = 1;
+        timing.problems = {"point " + std::to_string(p) + " from seq " + std::to_string(seq0)};
+        w.finishPoint(run.uuid, FinishedPoint{0, p,
+                                              {{"metrics", {{"output_tps_per_gpu", 1.0}}},
+                                               {"server_timing", timing.toJson()}},
+                                              "", 0, 1});
         w.setRequestBreakdowns(run.uuid, 0, p, makeBreakdowns(seq0, n));
     }
     w.finishRun(run.uuid, status);
@@ -301,6 +310,22 @@ void TestRequestBreakdowns::mergeCarriesEveryShards()
             want.push_back(std::move(b));
         const std::string d = differences(want, *reader.requestBreakdowns(ids[p]));
         QVERIFY2(d.empty(), d.c_str());
+        // The merged point's summary: parts over the merged measured requests (makeRecord: every tenth seq
+        // is warm-up, seq % 97 == 5 failed), the shards' counts summed.
+        std::vector<RequestBreakdown> measured;
+        for (const RequestBreakdown &b : want)
+            if (b.seq % 10 != 0 && b.seq % 97 != 5)
+                measured.push_back(b);
+        const auto detail = reader.runDetail(report->uuid);
+        QVERIFY(detail);
+        const auto got = ServerTimingSummary::fromJson(detail->points.at(p).aggregates.at("server_timing"));
+        QVERIFY2(got, got ? "" : got.error().message.c_str());
+        const ServerTimingSummary expected = summarizeBreakdowns("vllm", "same_response", measured);
+        QCOMPARE(got->requests, int(measured.size()));
+        QVERIFY(got->toJson().at("parts") == expected.toJson().at("parts"));
+        QCOMPARE(got->matched, 60);
+        QCOMPARE(got->problemCount, 2);
+        QCOMPARE(got->problems.size(), std::size_t(2));
     }
 }
 
