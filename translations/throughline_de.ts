@@ -702,6 +702,42 @@
         <source>HTTP %1, models: %2</source>
         <translation>HTTP %1, Modelle: %2</translation>
     </message>
+    <message>
+        <source>Off</source>
+        <translation>Aus</translation>
+    </message>
+    <message>
+        <source>As the backend preset publishes it</source>
+        <translation>Wie die Backend-Vorlage sie veröffentlicht</translation>
+    </message>
+    <message>
+        <source>The server&apos;s own per-request timing, joined to each request: where the time goes (History, report, show --breakdown). The server must publish it (e.g. vLLM --enable-per-request-metrics).</source>
+        <translation>Die eigenen Zeiten des Servers je Anfrage, jeder Anfrage zugeordnet: wohin die Zeit geht (Verlauf, Bericht, show --breakdown). Der Server muss sie veröffentlichen (z. B. vLLM --enable-per-request-metrics).</translation>
+    </message>
+    <message>
+        <source>Server timing</source>
+        <translation>Serverzeiten</translation>
+    </message>
+    <message>
+        <source>Change server timing</source>
+        <translation>Serverzeiten ändern</translation>
+    </message>
+    <message>
+        <source>Timing URL</source>
+        <translation>Zeiten-URL</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM: empty = &lt;base URL&gt;/perf_metrics</source>
+        <translation>TensorRT-LLM: leer = &lt;Basis-URL&gt;/perf_metrics</translation>
+    </message>
+    <message>
+        <source>Timing file</source>
+        <translation>Zeitendatei</translation>
+    </message>
+    <message>
+        <source>Dynamo request trace (JSONL)</source>
+        <translation>Dynamo-Anfrage-Trace (JSONL)</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::ExportActions</name>
@@ -2873,6 +2909,54 @@
         <source>Interval</source>
         <translation>Intervall</translation>
     </message>
+    <message>
+        <source>%1 (p90 %2)</source>
+        <translation>%1 (p90 %2)</translation>
+    </message>
+    <message>
+        <source>matched by order and time (the server publishes engine ids only)</source>
+        <translation>nach Reihenfolge und Zeit zugeordnet (der Server veröffentlicht nur Engine-IDs)</translation>
+    </message>
+    <message>
+        <source>matched by the request id the client sent</source>
+        <translation>über die Anfrage-ID zugeordnet, die der Client sandte</translation>
+    </message>
+    <message>
+        <source>read from each request&apos;s own response</source>
+        <translation>aus der eigenen Antwort jeder Anfrage gelesen</translation>
+    </message>
+    <message>
+        <source>Server timing: %1, %2; %3 requests carried it, %4 successful ones did not; %5 measured requests summarised.</source>
+        <translation>Serverzeiten: %1, %2; %3 Anfragen trugen sie, %4 erfolgreiche nicht; %5 gemessene Anfragen zusammengefasst.</translation>
+    </message>
+    <message>
+        <source>The server&apos;s clock was aligned from the requests&apos; own send and receive times; parts marked ± cross the two clocks and are good to ±%1 ms.</source>
+        <translation>Die Uhr des Servers wurde aus den Sende- und Empfangszeiten der Anfragen selbst abgeglichen; mit ± markierte Teile überspannen beide Uhren und sind auf ±%1 ms genau.</translation>
+    </message>
+    <message>
+        <source>The server publishes durations only: no part crosses the two clocks.</source>
+        <translation>Der Server veröffentlicht nur Dauern: kein Teil überspannt beide Uhren.</translation>
+    </message>
+    <message>
+        <source>Where the time goes</source>
+        <translation>Wohin die Zeit geht</translation>
+    </message>
+    <message>
+        <source>Each request&apos;s latency split into the client&apos;s, the network&apos;s and the server&apos;s parts, from the server&apos;s own per-request timing joined to the client&apos;s requests. Measured: from timestamps of one clock; derived: a remainder; the bars stack the parts&apos; means over the point&apos;s measured requests (warm-up and failed requests left out).</source>
+        <translation>Die Latenz jeder Anfrage, aufgeteilt in die Teile des Clients, des Netzes und des Servers, aus den eigenen Zeiten des Servers je Anfrage, den Anfragen des Clients zugeordnet. Gemessen: aus Zeitstempeln einer Uhr; abgeleitet: ein Rest; die Balken stapeln die Mittelwerte der Teile über die gemessenen Anfragen des Punkts (Aufwärm- und fehlgeschlagene Anfragen ausgenommen).</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>Teil</translation>
+    </message>
+    <message>
+        <source>Obtained</source>
+        <translation>Ermittelt</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::ReportDoc</name>
@@ -4367,6 +4451,18 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
         <source>approximate ISL: tokenizer %1 failed to load: %2</source>
         <translation>ISL genähert: Tokenizer %1 ließ sich nicht laden: %2</translation>
     </message>
+    <message>
+        <source>Server timing (%1): %2 of %3 successful requests have none, so they have client-side parts only; first: %4.</source>
+        <translation>Serverzeiten (%1): %2 von %3 erfolgreichen Anfragen haben keine und damit nur clientseitige Teile; erste: %4.</translation>
+    </message>
+    <message>
+        <source>Server timing (%1): %2 of %3 successful requests have none, so they have client-side parts only.</source>
+        <translation>Serverzeiten (%1): %2 von %3 erfolgreichen Anfragen haben keine und damit nur clientseitige Teile.</translation>
+    </message>
+    <message>
+        <source>Server timing: %1</source>
+        <translation>Serverzeiten: %1</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::CapacityNotes</name>
@@ -5197,6 +5293,25 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
     <message>
         <source>unknown</source>
         <translation>unbekannt</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::BreakdownCharts</name>
+    <message>
+        <source>Each request, by part</source>
+        <translation>Jede Anfrage, nach Teilen</translation>
+    </message>
+    <message>
+        <source>To the first token, by part</source>
+        <translation>Bis zum ersten Token, nach Teilen</translation>
+    </message>
+    <message>
+        <source>load point</source>
+        <translation>Lastpunkt</translation>
+    </message>
+    <message>
+        <source>mean per request, ms</source>
+        <translation>Mittel je Anfrage, ms</translation>
     </message>
 </context>
 </TS>

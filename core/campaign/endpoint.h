@@ -47,7 +47,8 @@ struct ChatTemplateOverride {
 };
 
 // Per-request server timing (JSON "server_timing", docs/server-timing.md): the format the server publishes
-// and, for the fetched formats, where. Off while `format` is empty; a simulated endpoint publishes the format.
+// and, for the fetched formats, where. Off while `format` is empty; a simulated endpoint publishes the
+// format.
 struct ServerTimingOptions {
     std::string format; // "" off; "auto" = the backend preset's; else a key of timingFormats()
     std::string url;    // trtllm-perf: GET after each point; "" = every base URL + the preset's timing path

@@ -72,7 +72,8 @@ Result<RunResults> RunResults::fromJson(const nlohmann::json &j)
     if (!j.is_object())
         return bad("(root)", "expected an object");
     const std::string schema = j.value("schema", std::string());
-    if (schema != kSchema && schema != kSchemaV4 && schema != kSchemaV3 && schema != kSchemaV2 && schema != kSchemaV1) {
+    if (schema != kSchema && schema != kSchemaV4 && schema != kSchemaV3 && schema != kSchemaV2 &&
+        schema != kSchemaV1) {
         if (schema.rfind("throughline.results/", 0) == 0)
             return makeError(ErrorCode::Unsupported,
                              "results.json: schema \"" + schema + "\" is newer than this tool");

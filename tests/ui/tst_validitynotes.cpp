@@ -60,7 +60,7 @@ const QList<Sample> &samples()
         {"approximate ISL: tokenizer llama3 failed to load: bad merges line 3",
          {u"llama3"_qs, u"bad merges line 3"_qs}},
         {"Server timing (vllm): 3 of 96 successful requests have none, so they have client-side parts only; "
-         "first: request 7f-12: vLLM metrics: missing",
+         "first: request 7f-12: vLLM metrics: missing.",
          {u"vllm"_qs, u"3 von 96"_qs, u"request 7f-12: vLLM metrics: missing"_qs}},
         {"Server timing (llamacpp): 1 of 8 successful requests have none, so they have client-side parts "
          "only.",

@@ -4,11 +4,11 @@
 // deciding numbers at each operating point, the headline frontier per phase with every deployment
 // overlaid, the contents); then one section per phase (frontier, TTFT/TPOT/throughput vs load,
 // server telemetry vs load where scraped, per scenario the points, checks, stall and replica
-// notes); "MLPerf Endpoints curves" for a run in MLPerf mode (mlperfsection.cpp); "Where the time goes" when an
-// endpoint published per-request server timing (breakdownsection.cpp); "Capacity and cost" when
-// the report carries a plan (capacitysection.cpp); appendices: provenance as readable rows, metric
-// definitions, validity notes, per-point details. Blocks with nothing to show are left out. Strings are
-// translated (tr), so the report follows the installed translator. Lays out onto a ReportDoc; any thread.
+// notes); "MLPerf Endpoints curves" for a run in MLPerf mode (mlperfsection.cpp); "Where the time goes" when
+// an endpoint published per-request server timing (breakdownsection.cpp); "Capacity and cost" when the report
+// carries a plan (capacitysection.cpp); appendices: provenance as readable rows, metric definitions, validity
+// notes, per-point details. Blocks with nothing to show are left out. Strings are translated (tr), so the
+// report follows the installed translator. Lays out onto a ReportDoc; any thread.
 
 #include "ui/report/reportdata.h"
 #include "ui/report/reportdoc.h"
@@ -37,8 +37,8 @@ private:
     void phaseSection(const std::string &phase);
     void scenarioBlock(const ScenarioResult &s);
     void telemetryOverTime(const ScenarioResult &s, const ReportTelemetry::Scenario &telemetry);
-    void capacitySection(); // capacitysection.cpp; only when the data carries a plan
-    void mlperfSection();   // mlperfsection.cpp; only for a run measured in MLPerf Endpoints mode
+    void capacitySection();  // capacitysection.cpp; only when the data carries a plan
+    void mlperfSection();    // mlperfsection.cpp; only for a run measured in MLPerf Endpoints mode
     void breakdownSection(); // breakdownsection.cpp; only when an endpoint published server timing
     static QString timingJoinSentence(const ScenarioResult &s);
     void provenanceAppendix();

@@ -125,10 +125,13 @@ bool writeRun(const std::string &path, const RunStart &run, std::uint64_t firstS
         timing.matched = int(n);
         timing.problemCount = 1;
         timing.problems = {"point " + std::to_string(p) + " from seq " + std::to_string(seq0)};
-        w.finishPoint(run.uuid, FinishedPoint{0, p,
+        w.finishPoint(run.uuid, FinishedPoint{0,
+                                              p,
                                               {{"metrics", {{"output_tps_per_gpu", 1.0}}},
                                                {"server_timing", timing.toJson()}},
-                                              "", 0, 1});
+                                              "",
+                                              0,
+                                              1});
         w.setRequestBreakdowns(run.uuid, 0, p, makeBreakdowns(seq0, n));
     }
     w.finishRun(run.uuid, status);
