@@ -5109,7 +5109,7 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
     </message>
     <message>
         <source>unknown: not published by this server timing format</source>
-        <translation>unbekannt: von diesem Server-Timing-Format nicht veröffentlicht</translation>
+        <translation>unbekannt: von diesem Serverzeiten-Format nicht veröffentlicht</translation>
     </message>
 </context>
 <context>
@@ -5177,7 +5177,7 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
     </message>
     <message>
         <source>, no server timing</source>
-        <translation>, kein Server-Timing</translation>
+        <translation>, keine Serverzeiten</translation>
     </message>
     <message>
         <source>seq</source>
@@ -5232,8 +5232,8 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
         <translation>nur Dauern (kein Uhrenabgleich)</translation>
     </message>
     <message>
-        <source>%1: server timing %2, joined by %3; %4 request(s) measured, %5 matched, %6 without server timing; %7. Click a bar to see its point&apos;s requests.</source>
-        <translation>%1: Server-Timing %2, verknüpft über %3; %4 Anfrage(n) gemessen, %5 zugeordnet, %6 ohne Server-Timing; %7. Einen Balken anklicken, um die Anfragen seines Lastpunkts zu sehen.</translation>
+        <source>%1: server timing %2, joined by %3; %4 measured requests; %5 requests with server timing, %6 without (warm-up included); %7. Click a bar to see its point&apos;s requests.</source>
+        <translation>%1: Serverzeiten %2, verknüpft über %3; %4 gemessene Anfragen; %5 Anfragen mit Serverzeiten, %6 ohne (Aufwärmen eingeschlossen); %7. Einen Balken anklicken, um die Anfragen seines Lastpunkts zu sehen.</translation>
     </message>
 </context>
 <context>

@@ -326,13 +326,15 @@ void BreakdownView::showSummary(int index)
         const ServerTimingSummary s = summaryOf(p);
         const QString clock = s.clockFitted ? tr("clocks aligned to ± %1 ms").arg(ms(s.clockBoundMs, 3))
                                             : tr("durations only (no clock alignment)");
-        m_summary->setText(tr("%1: server timing %2, joined by %3; %4 request(s) measured, %5 matched, %6 "
-                              "without server timing; %7. Click a bar to see its point's requests.")
-                               .arg(m_stacked->bars()[std::size_t(index)].label, qs(s.format), qs(s.join))
-                               .arg(s.requests)
-                               .arg(s.matched)
-                               .arg(s.missing)
-                               .arg(clock));
+        m_summary->setText(
+            tr("%1: server timing %2, joined by %3; %4 measured requests; %5 requests with "
+               "server timing, %6 without (warm-up included); %7. Click a bar to see its point's "
+               "requests.")
+                .arg(m_stacked->bars()[std::size_t(index)].label, qs(s.format), qs(s.join))
+                .arg(s.requests)
+                .arg(s.matched)
+                .arg(s.missing)
+                .arg(clock));
         return;
     }
 }
