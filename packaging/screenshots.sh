@@ -1,5 +1,6 @@
 #!/bin/sh
-# Regenerates docs/designer.png, run-monitor.png, history-detail.png, targets.png, plan.png and history-compare.png
+# Regenerates docs/designer.png, run-monitor.png, history-detail.png, history-breakdown.png, targets.png, plan.png
+# and history-compare.png
 # (offscreen, 96 DPI, Fusion, 1440×900).
 # Usage: packaging/screenshots.sh [BUILD_DIR]   (default: build/dev; configures and builds if needed)
 set -eu

@@ -1,15 +1,18 @@
 // Produces the screenshots of every page for the README and docs/: the designer with the demo campaign, the
 // run monitor mid-run (the demo on the in-process simulated endpoint), then — once the run is recorded —
-// History with that run selected, Targets with its pass/fail matrix and Plan sizing its deployment, then the
-// demo once more (another simulator seed) and History's Compare tab on the two runs. Run by
-// packaging/screenshots.sh (offscreen platform, 96 DPI, Fusion, fixed window size):
+// History with that run selected (and its "Where the time goes" tab), Targets with its pass/fail matrix and
+// Plan sizing its deployment, then the demo once more (another simulator seed) and History's Compare tab on
+// the two runs. Run by packaging/screenshots.sh (offscreen platform, 96 DPI, Fusion, fixed window size):
 // throughline-screenshots OUT_DIR [--lang de] (with --lang the files are named designer-de.png,
-// run-monitor-de.png, history-detail-de.png, targets-de.png, plan-de.png, history-compare-de.png)
+// run-monitor-de.png, history-detail-de.png, history-breakdown-de.png, targets-de.png, plan-de.png,
+// history-compare-de.png)
 #include <utility>
 
 #include "core/sim/simlauncher.h"
 #include "ui/document/campaigndocument.h"
+#include "ui/history/breakdownview.h"
 #include "ui/history/chartview.h"
+#include "ui/history/historydetailwidget.h"
 #include "ui/history/historypage.h"
 #include "ui/mainwindow.h"
 #include "ui/pages/runpage.h"
@@ -112,6 +115,15 @@ int main(int argc, char *argv[])
         pump(100);
     pump(500);
     ok = save(&window, QDir(outDir).filePath(QStringLiteral("history-detail") + suffix + u".png")) && ok;
+    // The demo's endpoint publishes server timing: its "Where the time goes" tab with a request's waterfall.
+    HistoryDetailWidget *detail = window.historyPage()->detailWidget();
+    detail->plotTabs()->setCurrentWidget(detail->breakdownView());
+    t.restart();
+    while (t.elapsed() < 30000 && detail->breakdownView()->shownRequest() < 0)
+        pump(100);
+    pump(500);
+    ok = save(&window, QDir(outDir).filePath(QStringLiteral("history-breakdown") + suffix + u".png")) && ok;
+    detail->plotTabs()->setCurrentIndex(0);
     window.setCurrentPage(MainWindow::TargetsPage);
     ok = save(&window, QDir(outDir).filePath(QStringLiteral("targets") + suffix + u".png")) && ok;
     // Plan opens on History's selection: the demo run's deployment sized at the page's default demand.

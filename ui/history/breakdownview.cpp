@@ -9,6 +9,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QLocale>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QVBoxLayout>
@@ -214,13 +215,14 @@ BreakdownView::BreakdownView(QWidget *parent)
     , m_requestView(new QTableView)
     , m_model(new BreakdownRequestsModel(this))
     , m_waterfall(new WaterfallPlot)
+    , m_plots(new QSplitter(Qt::Horizontal))
 {
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     m_summary->setWordWrap(true);
     layout->addWidget(m_summary);
     // Side by side: the tab gets the page's width but little of its height.
-    auto *split = new QSplitter(Qt::Horizontal);
+    auto *split = m_plots;
     split->addWidget(m_stacked);
     m_requestView->setModel(m_model);
     m_requestView->setSelectionBehavior(QAbstractItemView::SelectRows);
@@ -235,7 +237,11 @@ BreakdownView::BreakdownView(QWidget *parent)
     split->addWidget(m_waterfall);
     split->setSizes({500, 220, 560}); // proportions: the plots share the width, the table keeps a column's
     m_requestView->verticalHeader()->setDefaultSectionSize(m_requestView->fontMetrics().height() + 6);
-    layout->addWidget(split, 1);
+    auto *scroll = new QScrollArea;
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    scroll->setWidget(split);
+    layout->addWidget(scroll, 1);
     connect(m_stacked, &StackedBreakdownPlot::barClicked, this, &BreakdownView::selectPoint);
     connect(m_requestView->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             [this](const QModelIndex &current) {
@@ -254,6 +260,10 @@ bool BreakdownView::setRun(const RunDetail &run)
     m_run = run;
     std::vector<StackedBar> bars = BreakdownRows::stackedBars(m_run);
     const bool any = !bars.empty();
+    // Rows stay readable: a waterfall row and a bar each get a line of text's height and more.
+    const int line = fontMetrics().height();
+    m_plots->setMinimumHeight(std::max(kBreakdownParts * (line + 8), int(bars.size()) * (line + 14)) +
+                              8 * line);
     m_stacked->setBars(std::move(bars), tr("mean time per measured request (ms), parts stacked"));
     m_model->setRequests(nullptr);
     m_requests = {};

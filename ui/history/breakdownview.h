@@ -17,6 +17,7 @@
 #include <vector>
 
 class QLabel;
+class QSplitter;
 class QTableView;
 
 namespace Throughline {
@@ -78,6 +79,7 @@ private:
     QTableView *m_requestView;
     BreakdownRequestsModel *m_model;
     WaterfallPlot *m_waterfall;
+    QSplitter *m_plots; // in a scroll area: a run with many points scrolls instead of squeezing its rows
     HistoryLoads::PointBreakdowns m_requests;
     int m_shownRequest = -1;
     int m_medianRequest = -1; // of m_requests, found once per point (an O(n) pass over up to a million)
