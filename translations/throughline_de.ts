@@ -5314,4 +5314,109 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
         <translation>Mittel je Anfrage, ms</translation>
     </message>
 </context>
+<context>
+    <name>Throughline::MlperfPanel</name>
+    <message>
+        <source>cannot comply: %1</source>
+        <translation>kann nicht mehr konform sein: %1</translation>
+    </message>
+    <message>
+        <source>stopped before its remaining points</source>
+        <translation>vor seinen übrigen Punkten angehalten</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n point(s) measured of %1</source>
+        <translation>
+            <numerusform>%n Punkt von %1 gemessen</numerusform>
+            <numerusform>%n Punkte von %1 gemessen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Einzelheiten</translation>
+    </message>
+    <message>
+        <source>The MLPerf Endpoints rules the client can check, after each finished point: pending rules still depend on points to come; blocked ones the client cannot decide (they never count as a pass).</source>
+        <translation>Die MLPerf-Endpoints-Regeln, die der Client prüfen kann, nach jedem fertigen Punkt: offene Regeln hängen noch von kommenden Punkten ab; blockierte kann der Client nicht entscheiden (sie zählen nie als bestanden).</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>nicht bestanden</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>offen</translation>
+    </message>
+    <message>
+        <source>not applicable</source>
+        <translation>nicht anwendbar</translation>
+    </message>
+    <message>
+        <source>blocked</source>
+        <translation>blockiert</translation>
+    </message>
+    <message>
+        <source>MLPerf Endpoints (%1): %2</source>
+        <translation>MLPerf Endpoints (%1): %2</translation>
+    </message>
+</context>
+<context>
+    <name>Throughline::MlperfRunControls</name>
+    <message>
+        <source>MLPerf Endpoints rules</source>
+        <translation>MLPerf-Endpoints-Regeln</translation>
+    </message>
+    <message>
+        <source>Run the campaign as an MLPerf Endpoints curve: the rules&apos; points, their checks after every point, a scenario that can no longer comply stopped before its next point (as throughline-cli run --mlperf).</source>
+        <translation>Die Kampagne als MLPerf-Endpoints-Kurve ausführen: die Punkte der Regeln, ihre Prüfungen nach jedem Punkt, ein Szenario, das nicht mehr konform sein kann, vor seinem nächsten Punkt angehalten (wie throughline-cli run --mlperf).</translation>
+    </message>
+    <message>
+        <source>The versioned rules preset: point planning, durations, percentiles.</source>
+        <translation>Die versionierte Regelvorlage: Punktplanung, Dauern, Perzentile.</translation>
+    </message>
+    <message>
+        <source>MLPerf Endpoints: %1</source>
+        <translation>MLPerf Endpoints: %1</translation>
+    </message>
+    <message>
+        <source>Not run: the MLPerf plan cannot comply. %1</source>
+        <translation>Nicht ausgeführt: der MLPerf-Plan kann nicht konform sein. %1</translation>
+    </message>
+    <message>
+        <source>the plan cannot comply; nothing was run</source>
+        <translation>der Plan kann nicht konform sein; nichts wurde ausgeführt</translation>
+    </message>
+    <message>
+        <source>planned; the rules are checked after every point</source>
+        <translation>geplant; die Regeln werden nach jedem Punkt geprüft</translation>
+    </message>
+    <message>
+        <source>checked after the last finished point</source>
+        <translation>nach dem letzten fertigen Punkt geprüft</translation>
+    </message>
+    <message>
+        <source>not compliant</source>
+        <translation>nicht konform</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>abgeschlossen</translation>
+    </message>
+</context>
 </TS>

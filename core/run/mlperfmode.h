@@ -1,6 +1,7 @@
 #pragma once
-// MLPerf Endpoints mode of a run (`throughline-cli run --mlperf`, the Run page): the rules checked while the
-// curve runs, not after (docs/mlperf-endpoints.md "Live compliance").
+// MLPerf Endpoints mode of a run (`throughline-cli run --mlperf`, the Run page's switch in
+// ui/run/mlperfruncontrols.h): the rules checked while the curve runs, not after (docs/mlperf-endpoints.md
+// "Live compliance").
 //   prepare()  every scenario gets its MLPerf plan — a curve scenario the rules' points (Mlperf::planPoints,
 //              run as a closed-loop list in plan order, the dedicated Offline point last), a closed-loop
 //              scenario its own concurrencies — and the checks are evaluated on the plan alone, so a campaign

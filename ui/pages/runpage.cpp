@@ -16,6 +16,8 @@
 #include "ui/plots/curveplot.h"
 #include "ui/plots/timeseriesplot.h"
 #include "ui/run/liverundata.h"
+#include "ui/run/mlperfpanel.h"
+#include "ui/run/mlperfruncontrols.h"
 #include "ui/run/runsession.h"
 #include "ui/settings/themecontroller.h"
 
@@ -108,6 +110,7 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     , m_session(new RunSession(this))
     , m_data(std::make_unique<LiveRunData>(1.0))
     , m_timer(new QTimer(this))
+    , m_mlperf(new MlperfRunControls(this))
     , m_startAct(new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Start Run"), this))
     , m_stopAct(
           new QAction(style()->standardIcon(QStyle::SP_MediaPause), tr("Stop &Sending New Requests"), this))
@@ -150,6 +153,8 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     auto *toolbar = new QToolBar(this);
     toolbar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
     toolbar->addActions({m_startAct, m_stopAct, m_cancelAct});
+    toolbar->addSeparator();
+    toolbar->addWidget(m_mlperf->toolbarWidget());
 
     m_overall->setObjectName(QStringLiteral("overallProgress"));
     m_scenario->setObjectName(QStringLiteral("scenarioProgress"));
@@ -263,6 +268,7 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     auto *tables = new QSplitter(Qt::Horizontal, this);
     tables->addWidget(m_table);
     tables->addWidget(m_pointsTable);
+    tables->addWidget(m_mlperf->panel());
     split->addWidget(tables);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
@@ -307,6 +313,7 @@ void RunPage::updateActions()
     m_startAct->setEnabled(!running);
     m_stopAct->setEnabled(running && !m_stopping);
     m_cancelAct->setEnabled(running);
+    m_mlperf->setRunning(running);
 }
 
 void RunPage::setEngineState(const QString &state)
@@ -352,6 +359,10 @@ bool RunPage::start()
         return false;
     }
     m_scenarios = *scenarios;
+    if (QString refusal; !m_mlperf->plan(m_scenarios, &refusal)) { // the rules' points, or why not
+        m_status->setText(refusal);
+        return false;
+    }
     m_timeScales.clear();
     for (const Scenario &s : m_scenarios)
         m_timeScales.push_back(s.endpoint.kind == Endpoint::Kind::Simulated ? s.endpoint.sim.timeScale : 1.0);
@@ -425,6 +436,7 @@ bool RunPage::start()
     m_overall->setValue(0);
     m_scenario->setValue(0);
 
+    m_mlperf->attach(setup);
     if (!m_session->start(std::move(setup)))
         return false;
     m_status->setText(tr("Starting %n scenario(s)…", nullptr, int(m_scenarios.size())));
@@ -659,6 +671,7 @@ void RunPage::finish(std::shared_ptr<const CampaignRun::Finished> done, const QS
         m_throughput->refresh();
     }
     m_outcome = outcome;
+    m_mlperf->runFinished();
     const bool stopped = std::exchange(m_stopping, false);
     if (!outcome) {
         m_status->setText(tr("Run failed: %1").arg(error));

@@ -26,6 +26,7 @@ namespace Throughline {
 class CampaignDocument;
 class CurvePlot;
 class LiveRunData;
+class MlperfRunControls;
 class RunPointsModel;
 class RunResultsModel;
 class RunSession;
@@ -71,6 +72,8 @@ public:
     double maxTimerLatenessMs() const { return m_maxLatenessMs; }
     double maxReplotMs() const { return m_maxReplotMs; }
     QString engineState() const { return m_engineState; }
+    // MLPerf Endpoints mode (the toolbar's switch, the checks panel).
+    MlperfRunControls *mlperfControls() const { return m_mlperf; }
 
 public slots:
     bool start(); // false when nothing to run or already running (reason in the status label)
@@ -123,6 +126,7 @@ private:
     bool m_recorded = false;
     QString m_recordNote;
 
+    MlperfRunControls *m_mlperf;
     QAction *m_startAct;
     QAction *m_stopAct;
     QAction *m_cancelAct;

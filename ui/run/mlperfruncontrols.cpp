@@ -1,0 +1,141 @@
+#include "ui/run/mlperfruncontrols.h"
+
+#include "core/mlperf/rulespreset.h"
+#include "core/run/mlperfmode.h"
+#include "ui/run/mlperfpanel.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QHBoxLayout>
+#include <QPointer>
+
+namespace Throughline {
+
+namespace {
+
+QString qs(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+} // namespace
+
+MlperfRunControls::MlperfRunControls(QWidget *parent)
+    : QObject(parent)
+    , m_toolbar(new QWidget(parent))
+    , m_switch(new QCheckBox(tr("MLPerf Endpoints rules"), m_toolbar))
+    , m_preset(new QComboBox(m_toolbar))
+    , m_panel(new MlperfPanel(parent))
+{
+    m_switch->setObjectName(QStringLiteral("mlperfMode"));
+    m_switch->setToolTip(tr("Run the campaign as an MLPerf Endpoints curve: the rules' points, their checks "
+                            "after every point, a scenario that can no longer comply stopped before its "
+                            "next point (as throughline-cli run --mlperf)."));
+    m_preset->setObjectName(QStringLiteral("mlperfPreset"));
+    for (const std::string &id : Mlperf::builtinRulesPresetIds())
+        m_preset->addItem(qs(id));
+    m_preset->setCurrentText(QStringLiteral("mlperf-endpoints-1.0"));
+    m_preset->setToolTip(tr("The versioned rules preset: point planning, durations, percentiles."));
+    m_preset->setEnabled(false);
+    auto *layout = new QHBoxLayout(m_toolbar);
+    layout->setContentsMargins(8, 0, 0, 0);
+    layout->addWidget(m_switch);
+    layout->addWidget(m_preset);
+    m_panel->hide();
+    connect(m_switch, &QCheckBox::toggled, this, [this](bool on) {
+        m_preset->setEnabled(on);
+        if (!on) {
+            m_panel->hide();
+            m_panel->clear();
+            m_mode.reset();
+        }
+    });
+}
+
+bool MlperfRunControls::enabled() const
+{
+    return m_switch->isChecked();
+}
+
+void MlperfRunControls::setEnabled(bool on)
+{
+    m_switch->setChecked(on);
+}
+
+void MlperfRunControls::setPreset(const QString &presetId)
+{
+    m_preset->setCurrentText(presetId);
+}
+
+void MlperfRunControls::setRunning(bool running)
+{
+    m_switch->setEnabled(!running);
+    m_preset->setEnabled(!running && enabled());
+}
+
+bool MlperfRunControls::plan(std::vector<Scenario> &scenarios, QString *why)
+{
+    m_mode.reset();
+    if (!enabled())
+        return true;
+    MlperfModeOptions options;
+    options.preset = m_preset->currentText().toStdString();
+    auto prepared = MlperfMode::prepare(scenarios, options);
+    if (!prepared) {
+        *why = tr("MLPerf Endpoints: %1").arg(qs(prepared.error().message));
+        m_panel->clear();
+        m_panel->show();
+        return false;
+    }
+    m_mode = *prepared;
+    const auto failing = m_mode->failingBeforeStart();
+    if (!failing.empty()) {
+        *why = tr("Not run: the MLPerf plan cannot comply. %1")
+                   .arg(qs(MlperfMode::failureSentence(failing.front(), 0)));
+        show(tr("the plan cannot comply; nothing was run"));
+        return false;
+    }
+    show(tr("planned; the rules are checked after every point"));
+    return true;
+}
+
+void MlperfRunControls::attach(CampaignRun::Setup &setup)
+{
+    if (!m_mode)
+        return;
+    const std::shared_ptr<MlperfMode> mode = m_mode;
+    QPointer<MlperfRunControls> self(this);
+    mode->attach(setup.options, [self, mode](int scenario, const std::string &line) {
+        // The run's thread: the states are copied under the mode's lock when the queued call runs.
+        QMetaObject::invokeMethod(
+            self.data(),
+            [self, scenario, text = qs(line)] {
+                if (!self)
+                    return;
+                self->show(tr("checked after the last finished point"));
+                emit self->pointChecked(scenario, text);
+            },
+            Qt::QueuedConnection);
+    });
+    // The run keeps the mode alive (its hooks point into it) until the report is stored.
+    setup.finishProvenance = [mode, chained = std::move(setup.finishProvenance)](const RunOutcome &run) {
+        nlohmann::json extra = chained ? chained(run) : nlohmann::json::object();
+        mode->finish(run);
+        extra["mlperf"] = mode->toJson();
+        return extra;
+    };
+}
+
+void MlperfRunControls::runFinished()
+{
+    if (m_mode)
+        show(m_mode->anyFail() ? tr("not compliant") : tr("finished"));
+}
+
+void MlperfRunControls::show(const QString &headline)
+{
+    m_panel->showStates(m_mode->states(), qs(m_mode->preset().id), headline);
+    m_panel->show();
+}
+
+} // namespace Throughline
