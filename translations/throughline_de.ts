@@ -5375,6 +5375,18 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
         <source>MLPerf Endpoints (%1): %2</source>
         <translation>MLPerf Endpoints (%1): %2</translation>
     </message>
+    <message>
+        <source>fail (estimate only)</source>
+        <translation>nicht bestanden (nur Schätzung)</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <source>Curve</source>
+        <translation>Kurve</translation>
+    </message>
 </context>
 <context>
     <name>Throughline::MlperfRunControls</name>

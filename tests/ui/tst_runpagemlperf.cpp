@@ -9,6 +9,8 @@
 
 #include "core/storage/historyreader.h"
 #include "ui/document/campaigndocument.h"
+#include "ui/history/chartview.h"
+#include "ui/history/mlperfcurveview.h"
 #include "ui/pages/runpage.h"
 #include "ui/run/mlperfpanel.h"
 #include "ui/run/mlperfruncontrols.h"
@@ -16,6 +18,7 @@
 #include <QCheckBox>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QTabWidget>
 #include <QTreeWidget>
 
 using namespace Throughline;
@@ -96,6 +99,12 @@ private slots:
         QVERIFY2(checked.first().at(1).toString().startsWith(u"C=1: fail EPR-28"_qs),
                  qPrintable(checked.first().at(1).toString()));
         QCOMPARE(mlperf->panel()->stateOf(0, u"EPR-28"_qs), u"fail"_qs);
+        // The official charts of the points so far: the frontier of the one measured point.
+        QTRY_COMPARE(mlperf->panel()->curve()->scenarioCount(), 1);
+        int markers = 0;
+        for (const ChartSeries &s : mlperf->panel()->curve()->frontierView()->chart().series)
+            markers += s.markerCount();
+        QVERIFY2(markers >= 1, qPrintable(QString::number(markers)));
         QVERIFY(finished.wait(60000) || finished.count() == 1);
         QCOMPARE(checked.count(), 1); // stopped after its first point: nothing else was measured
         QCOMPARE(mlperf->panel()->stateOf(0, u"EPR-28"_qs), u"fail"_qs);
@@ -112,6 +121,9 @@ private slots:
             fixture.window.show();
             QTest::qWait(300);
             QVERIFY(fixture.window.grab().save(shot));
+            mlperf->panel()->tabs()->setCurrentWidget(mlperf->panel()->curve());
+            QTest::qWait(300);
+            QVERIFY(fixture.window.grab().save(QString(shot).replace(u".png"_qs, u"-curve.png"_qs)));
         }
         // Stored with the run, as the CLI stores it.
         QVERIFY(run->lastRunRecorded());

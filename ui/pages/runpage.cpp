@@ -269,6 +269,7 @@ RunPage::RunPage(CampaignDocument *document, ThemeController *theme, const QStri
     tables->addWidget(m_table);
     tables->addWidget(m_pointsTable);
     tables->addWidget(m_mlperf->panel());
+    tables->setStretchFactor(2, 2); // the rules' checks and charts need the room more than the tables
     split->addWidget(tables);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 1);
@@ -471,6 +472,7 @@ void RunPage::stopSending()
 
 void RunPage::pointFinished(int scenario, int point, const PointResult &result, bool aborted)
 {
+    m_mlperf->addPoint(scenario, result);
     m_points->addPoint(scenario, point, result, aborted);
     m_results->addLivePoint(scenario, result);
     markPointFinished(scenario, point);

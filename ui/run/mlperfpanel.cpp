@@ -1,7 +1,11 @@
 #include "ui/run/mlperfpanel.h"
 
+#include "ui/history/mlperfcurveview.h"
+#include "ui/report/reportdata.h"
+
 #include <QHeaderView>
 #include <QLabel>
+#include <QTabWidget>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -94,6 +98,11 @@ QTreeWidgetItem *scenarioItem(const MlperfScenarioState &st)
         auto *rule = new QTreeWidgetItem(item);
         rule->setText(RuleColumn, qs(c.ruleId));
         setState(rule, c.state);
+        if (c.severity == Mlperf::Severity::Info && c.state == Mlperf::CheckState::Fail) {
+            // An estimate with no pass/fail of its own: named, but it does not decide compliance.
+            rule->setText(StateColumn, MlperfPanel::tr("fail (estimate only)"));
+            rule->setForeground(StateColumn, stateColor(Mlperf::CheckState::Blocked));
+        }
         rule->setText(TitleColumn, qs(c.title));
         rule->setText(DetailColumn, qs(c.detail));
         rule->setToolTip(DetailColumn, qs(c.detail));
@@ -106,7 +115,9 @@ QTreeWidgetItem *scenarioItem(const MlperfScenarioState &st)
 MlperfPanel::MlperfPanel(QWidget *parent)
     : QWidget(parent)
     , m_headline(new QLabel(this))
-    , m_tree(new QTreeWidget(this))
+    , m_tabs(new QTabWidget(this))
+    , m_tree(new QTreeWidget)
+    , m_curve(new MlperfCurveView)
 {
     setObjectName(QStringLiteral("mlperfPanel"));
     m_headline->setObjectName(QStringLiteral("mlperfHeadline"));
@@ -123,7 +134,8 @@ MlperfPanel::MlperfPanel(QWidget *parent)
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_headline);
-    layout->addWidget(m_tree, 1);
+    m_tabs->addTab(m_tree, tr("Checks"));
+    layout->addWidget(m_tabs, 1);
 }
 
 QString MlperfPanel::stateText(Mlperf::CheckState state)
@@ -160,8 +172,20 @@ void MlperfPanel::showStates(const std::vector<MlperfScenarioState> &states, con
     m_headline->setText(tr("MLPerf Endpoints (%1): %2").arg(presetId, headline));
 }
 
+void MlperfPanel::showCurve(const ReportData &run, int scenario)
+{
+    if (!m_curve->setRun(run)) {
+        m_tabs->removeTab(m_tabs->indexOf(m_curve));
+        return;
+    }
+    m_curve->showScenario(scenario);
+    if (m_tabs->indexOf(m_curve) < 0)
+        m_tabs->addTab(m_curve, tr("Curve"));
+}
+
 void MlperfPanel::clear()
 {
+    m_tabs->removeTab(m_tabs->indexOf(m_curve));
     m_tree->clear();
     m_headline->clear();
 }

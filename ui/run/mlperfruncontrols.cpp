@@ -2,6 +2,7 @@
 
 #include "core/mlperf/rulespreset.h"
 #include "core/run/mlperfmode.h"
+#include "ui/report/reportdata.h"
 #include "ui/run/mlperfpanel.h"
 
 #include <QCheckBox>
@@ -88,6 +89,9 @@ bool MlperfRunControls::plan(std::vector<Scenario> &scenarios, QString *why)
         return false;
     }
     m_mode = *prepared;
+    m_live = {};
+    for (const Scenario &sc : scenarios)
+        m_live.scenarios.push_back(ScenarioResult::fromScenario(sc));
     const auto failing = m_mode->failingBeforeStart();
     if (!failing.empty()) {
         *why = tr("Not run: the MLPerf plan cannot comply. %1")
@@ -124,6 +128,16 @@ void MlperfRunControls::attach(CampaignRun::Setup &setup)
         extra["mlperf"] = mode->toJson();
         return extra;
     };
+}
+
+void MlperfRunControls::addPoint(int scenario, const PointResult &result)
+{
+    if (!m_mode || scenario < 0 || scenario >= int(m_live.scenarios.size()))
+        return;
+    m_live.scenarios[std::size_t(scenario)].points.push_back(result);
+    ReportData data = ReportData::fromResults(m_live);
+    data.provenance["mlperf"] = m_mode->toJson(); // the plan's regions, as the stored run has them
+    m_panel->showCurve(data, scenario);
 }
 
 void MlperfRunControls::runFinished()

@@ -41,6 +41,8 @@ public:
     bool plan(std::vector<Scenario> &scenarios, QString *why);
     // After plan(): the per-point checks and the stored report join the run's setup.
     void attach(CampaignRun::Setup &setup);
+    // A point finished (RunSession::pointFinished): the panel's charts gain it.
+    void addPoint(int scenario, const PointResult &result);
     // The run ended: the final evaluation (done on the run's thread) is shown.
     void runFinished();
 
@@ -56,6 +58,7 @@ private:
     QComboBox *m_preset;
     MlperfPanel *m_panel;
     std::shared_ptr<MlperfMode> m_mode; // the run's mode; kept after it for the panel
+    RunResults m_live;                  // the planned scenarios and their points so far, for the charts
 };
 
 } // namespace Throughline
