@@ -36,7 +36,12 @@ struct LoadPlan {
     int warmupRequests = -1;       // -1 = warmupMultiplier × C
     double warmupMultiplier = 2;   // default 2 × C
     double warmupS = 0;            // open loop warm-up in seconds
-    double pointDurationS = 0;     // open loop: arrival schedule length; 0 = derived from requestCount / rate
+    // Open loop: the arrival schedule's length; 0 = derived from requestCount / rate. Closed loop (closed,
+    // curve, search points): the measured requests are issued for this long, model seconds from the first
+    // one (what the MLPerf rules' durations count), then the point sends nothing more and ends when they
+    // have finished; the request budget (requestCount, else requestMultiplier × C) is then a cap. 0 = the
+    // budget alone ends the point.
+    double pointDurationS = 0;
 
     double rampUpS = 0;
     double cooldownS = 0;

@@ -54,6 +54,8 @@ WorkItem RunController::Impl::makeItem(std::int64_t tSched, const WorkloadReques
     w.record.scenarioIndex = p.scenarioIndex;
     w.record.pointIndex = p.pointIndex;
     w.record.warmup = wr ? wr->warmup : p.sent < p.warmup;
+    if (!w.record.warmup && p.issueSpanNs > 0 && p.issueUntilNs < 0)
+        p.issueUntilNs = tSched + p.issueSpanNs;
     w.record.replica = static_cast<int>(replica);
     w.record.intendedIsl = isl;
     w.record.intendedOsl = osl;
@@ -90,6 +92,10 @@ void RunController::Impl::onComplete(RequestRecord &&r, int workerIndex)
         p.stopSubmitting = true;
         p.errorAbort = true;
     }
+    // Closed loop bounded by duration: once the measured issue span is reached the point ends with what it
+    // sent (waitPointDone returns when those finish).
+    if (p.closedLoop && p.issueUntilNs >= 0 && p.total > p.sent && nowNs() >= p.issueUntilNs)
+        p.total = p.sent;
     // Closed loop: the freed slot sends the next request at once (t_sched = slot-free time).
     for (WorkloadRequest &n : next)
         dispatchWorkload(std::move(n), lock, workerIndex);
@@ -230,6 +236,8 @@ void RunController::Impl::preparePoint(int si, int pi, const Scenario &sc, const
     p.pointIndex = pi;
     p.sent = p.finished = p.failed = 0;
     p.peakOpenFds = p.peakInFlight = 0;
+    p.issueSpanNs = 0; // closed points bounded by duration set it (runClosedPoint)
+    p.issueUntilNs = -1;
     p.stopSubmitting = stopSending.load();
     p.errorAbort = false;
     p.errorRateLimit = sc.plan.errorRateLimit;

@@ -80,6 +80,10 @@ struct RunController::Impl {
         const Scenario *scenario = nullptr;
         std::vector<std::string> urls;
         std::uint64_t seed = 1;
+        // Closed loop bounded by duration (LoadPlan::pointDurationS): the measured requests are issued for
+        // this long (wall ns; 0 = no bound) from the first one's t_sched; then no further request is sent.
+        std::int64_t issueSpanNs = 0;
+        std::int64_t issueUntilNs = -1; // set by the first measured request
         int peakOpenFds = 0;  // sampled about once a second while the point runs (controller thread)
         int peakInFlight = 0; // sent − finished, same sampling
         std::uint64_t prioritySocketReads0 = 0; // workers' priority-set reads when the point started

@@ -23,6 +23,10 @@ PointOutcome RunController::Impl::runClosedPoint(int si, int pi, const Scenario 
         point.closedLoop = true;
         point.total = budget.total();
         point.warmup = budget.warmup;
+        // plan.pointDurationS is model time; the simulator runs timeScale× faster than the wall clock.
+        point.issueSpanNs =
+            static_cast<std::int64_t>(sc.plan.pointDurationS * 1e9 / (simulated ? timeScale : 1.0));
+        point.issueUntilNs = -1;
     }
     prefetchPrompts(sc, builder, budget.total(), c); // the C opening requests are made before the point
     const double cpu0 = clientCpuSeconds();
