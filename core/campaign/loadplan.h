@@ -37,10 +37,10 @@ struct LoadPlan {
     double warmupMultiplier = 2;   // default 2 × C
     double warmupS = 0;            // open loop warm-up in seconds
     // Open loop: the arrival schedule's length; 0 = derived from requestCount / rate. Closed loop (closed,
-    // curve, search points): the measured requests are issued for this long, model seconds from the first
-    // one (what the MLPerf rules' durations count), then the point sends nothing more and ends when they
-    // have finished; the request budget (requestCount, else requestMultiplier × C) is then a cap. 0 = the
-    // budget alone ends the point.
+    // curve, search points): the measured requests are issued for at least this long, model seconds from
+    // the first one (what the MLPerf rules' durations count; the first slot freed after it sends the last),
+    // then the point ends when they have finished; the request budget (requestCount, else requestMultiplier ×
+    // C) is then a cap. 0 = the budget alone ends the point.
     double pointDurationS = 0;
 
     double rampUpS = 0;

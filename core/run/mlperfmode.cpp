@@ -155,6 +155,12 @@ Result<std::shared_ptr<MlperfMode>> MlperfMode::prepare(std::vector<Scenario> &s
                                  "plan is " +
                                  std::string(sc.plan.mode == LoadPlan::Mode::Open ? "open loop" : "search"));
         }
+        // The rules count each point's steady-state issue span in seconds: a plan without a duration of its
+        // own issues for the longest minimum its points need (LoadPlan::pointDurationS; the request budget
+        // still caps a point, so a compliant run gives request_count room).
+        if (sc.plan.pointDurationS <= 0)
+            for (const Mlperf::PlannedPoint &pp : st.evidence.plan)
+                sc.plan.pointDurationS = std::max(sc.plan.pointDurationS, pp.minDurationS);
         st.report = Mlperf::evaluateCompliance(st.evidence, mode->m_preset);
         mode->m_states.push_back(std::move(st));
     }

@@ -4,9 +4,10 @@
 // "Live compliance").
 //   prepare()  every scenario gets its MLPerf plan — a curve scenario the rules' points (Mlperf::planPoints,
 //              run as a closed-loop list in plan order, the dedicated Offline point last), a closed-loop
-//              scenario its own concurrencies — and the checks are evaluated on the plan alone, so a campaign
-//              that cannot comply (too few points, a region without a point, a point beyond the margin)
-//              is known before the first request;
+//              scenario its own concurrencies; a plan without point_duration_s issues each point for the
+//              longest minimum duration of its points (the budget caps) — and the checks are evaluated on the
+//              plan alone, so a campaign that cannot comply (too few points, a region without a point, a
+//              point beyond the margin) is known before the first request;
 //   attach()   after each finished point the checks are evaluated on the points so far (one line per point)
 //              and, when the campaign can no longer comply and points are still to come, the scenario is
 //              stopped with the rule ids (RunOptions::stopScenarioAfterPoint) — unless told to go on;

@@ -92,15 +92,16 @@ void RunController::Impl::onComplete(RequestRecord &&r, int workerIndex)
         p.stopSubmitting = true;
         p.errorAbort = true;
     }
-    // Closed loop bounded by duration: once the measured issue span is reached the point ends with what it
-    // sent (waitPointDone returns when those finish).
-    if (p.closedLoop && p.issueUntilNs >= 0 && p.total > p.sent && nowNs() >= p.issueUntilNs)
-        p.total = p.sent;
+    // Closed loop bounded by duration: the first slot freed once the measured issue span is over sends the
+    // last request (so the span is at least the duration), then the point ends with what it sent.
+    const bool lastSend = p.closedLoop && p.issueUntilNs >= 0 && nowNs() >= p.issueUntilNs;
     // Closed loop: the freed slot sends the next request at once (t_sched = slot-free time).
     for (WorkloadRequest &n : next)
         dispatchWorkload(std::move(n), lock, workerIndex);
     if (p.closedLoop && !p.driver && !p.stopSubmitting && !cancel.load() && p.sent < p.total) {
         WorkItem w = makeItem(nowNs());
+        if (lastSend)
+            p.total = p.sent; // waitPointDone returns once these have finished
         lock.unlock();
         workers[static_cast<std::size_t>(workerIndex)]->submit(std::move(w));
         lock.lock();
