@@ -38,7 +38,7 @@ void printBreakdown(std::FILE *out, const ServerTimingSummary &s)
                  "p90", "p99");
     for (int i = 0; i < kBreakdownParts; ++i) {
         const BreakdownPartSummary &p = s.parts[size_t(i)];
-        if (p.n == 0)
+        if (!p.reported())
             continue;
         std::fprintf(out, "       %-14s %-9s %6d %9s %9s %9s %9s%s\n", breakdownPartKey(BreakdownPart(i)),
                      partStatusKey(p.status), p.n, ms(p.mean).c_str(), ms(p.p50).c_str(), ms(p.p90).c_str(),

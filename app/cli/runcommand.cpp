@@ -261,8 +261,7 @@ int runRun(Context &ctx)
         setup.options = opt;
         if (mlperf) // the report is stored with the run (--mlperf refuses --resume)
             setup.finishProvenance = [mlperf](const RunOutcome &run) {
-                mlperf->finish(run);
-                return nlohmann::json{{"mlperf", mlperf->toJson()}};
+                return mlperf->finishedProvenance(run);
             };
         // Recorded points leave memory once committed; requests.csv reads them back (runoutputs.cpp).
         setup.releaseRecordedPoints = true;

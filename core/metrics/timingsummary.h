@@ -19,6 +19,10 @@ struct BreakdownPartSummary {
     int n = 0;                               // requests with a value
     double mean = kNoValue, p50 = kNoValue, p90 = kNoValue, p99 = kNoValue; // milliseconds
     bool aligned = false; // crosses the two clocks: ± clockBoundMs
+
+    // Shown in tables and charts (CLI, report, History): some measured request has the part and it has a
+    // mean.
+    bool reported() const { return n > 0 && hasValue(mean); }
 };
 
 struct ServerTimingSummary {

@@ -276,6 +276,12 @@ void MlperfMode::finish(const RunOutcome &run)
     }
 }
 
+nlohmann::json MlperfMode::finishedProvenance(const RunOutcome &run)
+{
+    finish(run);
+    return nlohmann::json{{"mlperf", toJson()}};
+}
+
 std::vector<MlperfScenarioState> MlperfMode::states() const
 {
     std::lock_guard lock(m_mutex);

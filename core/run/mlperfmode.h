@@ -72,6 +72,9 @@ public:
     std::vector<MlperfScenarioState> failingBeforeStart() const;
     // Marks every scenario finished and evaluates it on the outcome's points (resumed points included).
     void finish(const RunOutcome &run);
+    // finish(), then the provenance that stores the report with the run: {"mlperf": toJson()} (both apps'
+    // CampaignRun::Setup::finishProvenance).
+    nlohmann::json finishedProvenance(const RunOutcome &run);
 
     std::vector<MlperfScenarioState> states() const;
     bool anyFail() const;

@@ -102,23 +102,34 @@ void EndpointEditor::addServerTimingRows(QFormLayout *form, const EndpointGetter
         [with](Campaign &c, const int &v) {
             with(c, [&](Endpoint &e) { e.serverTiming.format = keys.at(size_t(std::max(0, v))); });
         });
-    const auto text = [&](const QString &label, const QString &key, const QString &placeholder,
-                          std::string ServerTimingOptions::*field) {
-        auto *w = new QLineEdit(m_form);
-        w->setObjectName(u"endpoint_server_timing_" + key);
-        w->setPlaceholderText(placeholder);
-        form->addRow(label, w);
-        m_binder->bindLine(
-            w, u"/endpoints/%1/server_timing/" + key, tr("Edit endpoint %1").arg(label),
-            [get, field](const Campaign &c) { return QString::fromStdString(get(c).serverTiming.*field); },
-            [with, field](Campaign &c, const QString &v) {
-                with(c, [&](Endpoint &e) { e.serverTiming.*field = v.trimmed().toStdString(); });
-            });
-    };
-    text(tr("Timing URL"), QStringLiteral("url"), tr("TensorRT-LLM: empty = <base URL>/perf_metrics"),
-         &ServerTimingOptions::url);
-    text(tr("Timing file"), QStringLiteral("file"), tr("Dynamo request trace (JSONL)"),
-         &ServerTimingOptions::file);
+    addLine(form, get, with, tr("Timing URL"), QStringLiteral("server_timing/url"),
+            tr("TensorRT-LLM: empty = <base URL>/perf_metrics"),
+            [](Endpoint &e) -> std::string & { return e.serverTiming.url; });
+    addLine(form, get, with, tr("Timing file"), QStringLiteral("server_timing/file"),
+            tr("Dynamo request trace (JSONL)"),
+            [](Endpoint &e) -> std::string & { return e.serverTiming.file; });
+}
+
+// A text field of the selected endpoint: `key` is its JSON path below the endpoint ("base_url",
+// "server_timing/url"), which also names the widget ("endpoint_server_timing_url").
+QLineEdit *EndpointEditor::addLine(QFormLayout *form, const EndpointGetter &get, const EndpointChanger &with,
+                                   const QString &label, const QString &key, const QString &placeholder,
+                                   const std::function<std::string &(Endpoint &)> &field)
+{
+    auto *w = new QLineEdit(m_form);
+    w->setObjectName(u"endpoint_" + QString(key).replace(u'/', u'_'));
+    w->setPlaceholderText(placeholder);
+    form->addRow(label, w);
+    m_binder->bindLine(
+        w, u"/endpoints/%1/" + key, tr("Edit endpoint %1").arg(label),
+        [get, field](const Campaign &c) {
+            Endpoint e = get(c);
+            return QString::fromStdString(field(e));
+        },
+        [with, field](Campaign &c, const QString &v) {
+            with(c, [&](Endpoint &e) { field(e) = v.trimmed().toStdString(); });
+        });
+    return w;
 }
 
 EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
@@ -157,20 +168,7 @@ EndpointEditor::EndpointEditor(CampaignDocument *document, QWidget *parent)
     auto *form = new QFormLayout(m_form);
     auto line = [&](const QString &label, const QString &key, const QString &placeholder,
                     std::function<std::string &(Endpoint &)> field) {
-        auto *w = new QLineEdit(m_form);
-        w->setObjectName(u"endpoint_" + key);
-        w->setPlaceholderText(placeholder);
-        form->addRow(label, w);
-        m_binder->bindLine(
-            w, u"/endpoints/%1/" + key, tr("Edit endpoint %1").arg(label),
-            [get, field](const Campaign &c) {
-                Endpoint e = get(c);
-                return QString::fromStdString(field(e));
-            },
-            [with, field](Campaign &c, const QString &v) {
-                with(c, [&](Endpoint &e) { field(e) = v.trimmed().toStdString(); });
-            });
-        return w;
+        return addLine(form, get, with, label, key, placeholder, field);
     };
     line(tr("Name"), QStringLiteral("name"), {}, [](Endpoint &e) -> std::string & { return e.name; });
     auto *kind = new QComboBox(m_form);

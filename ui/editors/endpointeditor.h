@@ -12,6 +12,7 @@
 
 class QFormLayout;
 class QLabel;
+class QLineEdit;
 class QListWidget;
 class QNetworkAccessManager;
 class QPlainTextEdit;
@@ -46,6 +47,9 @@ private:
     using EndpointChanger = std::function<void(Campaign &, const std::function<void(Endpoint &)> &)>;
     void refresh();
     void addServerTimingRows(QFormLayout *form, const EndpointGetter &get, const EndpointChanger &with);
+    QLineEdit *addLine(QFormLayout *form, const EndpointGetter &get, const EndpointChanger &with,
+                       const QString &label, const QString &key, const QString &placeholder,
+                       const std::function<std::string &(Endpoint &)> &field);
 
     CampaignDocument *m_document;
     FieldBinder *m_binder;

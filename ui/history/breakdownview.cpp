@@ -152,7 +152,7 @@ std::vector<StackedBar> BreakdownRows::stackedBars(const RunDetail &run)
         StackedBar bar{pointLabel(run, p), p.id, {}};
         for (int i = 0; i < kBreakdownParts; ++i) {
             const BreakdownPartSummary &s = summary.parts[std::size_t(i)];
-            if (s.status != PartStatus::Unknown && std::isfinite(s.mean))
+            if (s.reported())
                 bar.segments.push_back(segmentOf(BreakdownPart(i), s, summary.clockBoundMs));
         }
         out.push_back(std::move(bar));

@@ -22,7 +22,7 @@ std::vector<BreakdownPart> BreakdownCharts::partsOf(const ScenarioResult &s)
     for (int i = 0; i < kBreakdownParts; ++i) {
         const auto part = BreakdownPart(i);
         for (const PointResult &p : s.points)
-            if (!p.serverTiming.empty() && p.serverTiming[part].n > 0) {
+            if (!p.serverTiming.empty() && p.serverTiming[part].reported()) {
                 parts.push_back(part);
                 break;
             }
@@ -54,7 +54,7 @@ Chart BreakdownCharts::stacked(const ScenarioResult &s, Span span)
             const ServerTimingSummary &t = s.points[i].serverTiming;
             if (t.empty())
                 continue;
-            if (t[part].n > 0 && std::isfinite(t[part].mean))
+            if (t[part].reported())
                 stack[i] += t[part].mean;
             series.points.append(ChartPoint(double(i), stack[i]));
         }

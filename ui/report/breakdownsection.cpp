@@ -29,7 +29,7 @@ const ServerTimingSummary *firstTiming(const ScenarioResult &s)
 
 QString cellText(const BreakdownPartSummary &p)
 {
-    if (p.n == 0)
+    if (!p.reported())
         return u"—"_qs;
     QString text = ReportComposer::tr("%1 (p90 %2)")
                        .arg(ReportWriter::number(p.mean, 2), ReportWriter::number(p.p90, 2));

@@ -124,8 +124,7 @@ void MlperfRunControls::attach(CampaignRun::Setup &setup)
     // The run keeps the mode alive (its hooks point into it) until the report is stored.
     setup.finishProvenance = [mode, chained = std::move(setup.finishProvenance)](const RunOutcome &run) {
         nlohmann::json extra = chained ? chained(run) : nlohmann::json::object();
-        mode->finish(run);
-        extra["mlperf"] = mode->toJson();
+        extra.update(mode->finishedProvenance(run));
         return extra;
     };
 }

@@ -5,9 +5,9 @@
 // finished — nothing cancelled; a point without a duration sends exactly its budget.
 
 #include "common/demoscenario.h"
+#include "common/simulatedrun.h"
 #include "core/run/mlperfmode.h"
 #include "core/run/runcontroller.h"
-#include "core/sim/simlauncher.h"
 
 #include <QTest>
 
@@ -36,11 +36,7 @@ Scenario closedScenario(const Scenario &demo, double durationS, int cap)
 
 Result<RunOutcome> runOne(const Scenario &s)
 {
-    RunOptions opt;
-    opt.scrapeTelemetry = false;
-    opt.simLauncher = SimLauncher(&launchSimulator);
-    RunController rc({s}, opt);
-    return rc.run();
+    return TestSupport::runOnSimulator({s});
 }
 
 } // namespace

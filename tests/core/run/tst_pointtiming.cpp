@@ -4,9 +4,9 @@
 // other latency of the point. A timing endpoint that cannot be reached costs notes, never the point.
 
 #include "common/demoscenario.h"
+#include "common/simulatedrun.h"
 #include "core/metrics/requestmetrics.h"
 #include "core/run/runcontroller.h"
-#include "core/sim/simlauncher.h"
 
 #include <QTest>
 
@@ -35,11 +35,7 @@ Scenario timedScenario(const Scenario &demo, const std::string &format)
 
 Result<RunOutcome> runOne(const Scenario &s)
 {
-    RunOptions opt;
-    opt.scrapeTelemetry = false;
-    opt.simLauncher = SimLauncher(&launchSimulator);
-    RunController rc({s}, opt);
-    return rc.run();
+    return TestSupport::runOnSimulator({s});
 }
 
 // The parts of one breakdown that have a value, summed (milliseconds).
