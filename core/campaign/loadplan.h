@@ -42,6 +42,15 @@ struct LoadPlan {
     // then the point ends when they have finished; the request budget (requestCount, else requestMultiplier ×
     // C) is then a cap. 0 = the budget alone ends the point.
     double pointDurationS = 0;
+    // Closed points bounded by duration, whole dataset passes (set by MLPerf mode from the dataset size and
+    // the preset's super-pass floor, EPR-30/36/37; no JSON key): once the span is over, sending goes on until
+    // the measured requests are a whole multiple of `issueMultiple` and at least `minMeasuredRequests`.
+    // The request budget still caps the point. 1 / 0 = the span alone.
+    int issueMultiple = 1;
+    int minMeasuredRequests = 0;
+    // Synthetic prompts as samples of a dataset of this many, drawn with replacement (MLPerf mode, EPR-38;
+    // core/engine/samplepromptsource.h; no JSON key). 0 = every request its own prompt.
+    std::int64_t datasetSamples = 0;
 
     double rampUpS = 0;
     double cooldownS = 0;

@@ -253,15 +253,21 @@ std::vector<PointRule> pointRules()
                                          " (insufficient_passes)");
                          return pass(got);
                      }});
-    rules.push_back({"EPR-31", "gating metrics in steady state", Severity::Warning,
-                     [](const Context &ctx, bool offline, int) { return !offline && ctx.preset.steadyState; },
-                     [](const Context &, const PointEvidence &p) {
-                         if (p.steadyStateVerdict.empty())
-                             return blocked("no §4.4 steady-state detector verdict");
-                         if (p.steadyStateVerdict != "STEADY STATE")
-                             return fail("detector verdict " + p.steadyStateVerdict);
-                         return pass();
-                     }});
+    rules.push_back(
+        {"EPR-31", "gating metrics in steady state", Severity::Warning,
+         [](const Context &ctx, bool offline, int) { return !offline && ctx.preset.steadyState; },
+         [](const Context &ctx, const PointEvidence &p) {
+             // Below the super-pass floor the trend test has too few points: EPR-30 fails and
+             // the whole-run metrics are official (§4.4), so this rule does not apply.
+             if (p.superPassesInWindow >= 0 && p.superPassesInWindow < ctx.preset.steadyState->minSuperPasses)
+                 return PointVerdict{CheckState::NotApplicable, "fewer super-passes than the trend "
+                                                                "test needs (EPR-30)"};
+             if (p.steadyStateVerdict.empty())
+                 return blocked("no §4.4 steady-state detector verdict");
+             if (p.steadyStateVerdict != "STEADY STATE")
+                 return fail("detector verdict " + p.steadyStateVerdict);
+             return pass();
+         }});
     rules.push_back({"EPR-34", "warm-up at most the preset's maximum", Severity::Error, every,
                      [](const Context &ctx, const PointEvidence &p) {
                          if (p.warmupS > ctx.preset.maxWarmupS)

@@ -147,6 +147,29 @@ private:
     std::optional<Error> m_error;
 };
 
+// A steady-state metric list ("ttft_p50" … "tpot_p90"); `required`: missing or empty is an error.
+std::vector<std::string> readMetricList(PresetReader &r, const json &steady, const char *key, bool required)
+{
+    static const char *const kMetrics[] = {"ttft_p50", "ttft_p90", "tpot_p50", "tpot_p90"};
+    const std::string ptr = std::string("/steady_state/") + key;
+    std::vector<std::string> out;
+    if (!steady.contains(key) && !required)
+        return out;
+    const json &g = steady.contains(key) ? steady[key] : json();
+    if (!g.is_array() || (required && g.empty()))
+        r.fail(ptr, "expected a non-empty array of metric names");
+    for (std::size_t i = 0; g.is_array() && i < g.size(); ++i) {
+        const std::string name = g[i].is_string() ? g[i].get<std::string>() : std::string();
+        bool known = false;
+        for (const char *m : kMetrics)
+            known = known || name == m;
+        if (!known)
+            r.fail(ptr + "/" + std::to_string(i), "expected one of ttft_p50, ttft_p90, tpot_p50, tpot_p90");
+        out.push_back(name);
+    }
+    return out;
+}
+
 void readRegions(PresetReader &r, RulesPreset &p)
 {
     r.object("/regions", {"ultra_low_min", "ultra_low_max", "margin_pct", "c_max_justify_at_or_below"});
@@ -181,23 +204,11 @@ void readDurations(PresetReader &r, RulesPreset &p)
 
 void readSteadyStateAndOffline(PresetReader &r, const json &doc, RulesPreset &p)
 {
-    if (r.object("/steady_state", {"min_super_passes", "gating_metrics"}, true)) {
+    if (r.object("/steady_state", {"min_super_passes", "gating_metrics", "diagnostic_metrics"}, true)) {
         SteadyStateRules s;
         s.minSuperPasses = r.integer("/steady_state/min_super_passes", 1, 1000);
-        const json &g = doc["steady_state"]["gating_metrics"];
-        static const char *const kMetrics[] = {"ttft_p50", "ttft_p90", "tpot_p50", "tpot_p90"};
-        if (!g.is_array() || g.empty())
-            r.fail("/steady_state/gating_metrics", "expected a non-empty array of metric names");
-        for (std::size_t i = 0; g.is_array() && i < g.size(); ++i) {
-            const std::string name = g[i].is_string() ? g[i].get<std::string>() : std::string();
-            bool known = false;
-            for (const char *m : kMetrics)
-                known = known || name == m;
-            if (!known)
-                r.fail("/steady_state/gating_metrics/" + std::to_string(i),
-                       "expected one of ttft_p50, ttft_p90, tpot_p50, tpot_p90");
-            s.gatingMetrics.push_back(name);
-        }
+        s.gatingMetrics = readMetricList(r, doc["steady_state"], "gating_metrics", true);
+        s.diagnosticMetrics = readMetricList(r, doc["steady_state"], "diagnostic_metrics", false);
         p.steadyState = s;
     }
     if (r.object("/offline", {"min_tps_ratio_to_c_max", "min_concurrency_is_c_max"}, true)) {

@@ -16,8 +16,9 @@
 namespace Throughline::Mlperf {
 
 struct SteadyStateRules {
-    int minSuperPasses = 0;                 // EPR-30: the window covers at least this many super-passes
-    std::vector<std::string> gatingMetrics; // EPR-31: must all be Plateau ("ttft_p90", "tpot_p50", …)
+    int minSuperPasses = 0;                     // EPR-30: the window covers at least this many super-passes
+    std::vector<std::string> gatingMetrics;     // EPR-31: must all be Plateau ("ttft_p90", "tpot_p50", …)
+    std::vector<std::string> diagnosticMetrics; // trend-tested and reported, never failing (optional)
     bool operator==(const SteadyStateRules &) const = default;
 };
 

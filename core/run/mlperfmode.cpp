@@ -1,12 +1,15 @@
 #include "core/run/mlperfmode.h"
 
 #include "core/metrics/pointresult.h"
+#include "core/metrics/requestmetrics.h"
 #include "core/mlperf/pointplanner.h"
 #include "core/mlperf/regions.h"
 #include "core/mlperf/rulespreset.h"
 #include "core/mlperf/scenariocheck.h"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace Throughline {
 
@@ -161,10 +164,46 @@ Result<std::shared_ptr<MlperfMode>> MlperfMode::prepare(std::vector<Scenario> &s
         if (sc.plan.pointDurationS <= 0)
             for (const Mlperf::PlannedPoint &pp : st.evidence.plan)
                 sc.plan.pointDurationS = std::max(sc.plan.pointDurationS, pp.minDurationS);
+        // With a dataset, each point issues whole passes (EPR-36/37), at least the super-passes the preset's
+        // steady-state window needs (EPR-30), once its duration is over.
+        if (options.datasetSize > 0 && options.datasetSize <= std::numeric_limits<int>::max() / 64) {
+            const int passes =
+                std::max({1, mode->m_preset.minDatasetPasses,
+                          mode->m_preset.steadyState ? mode->m_preset.steadyState->minSuperPasses : 0});
+            sc.plan.issueMultiple =
+                mode->m_preset.wholeDatasetMultiples ? static_cast<int>(options.datasetSize) : 1;
+            sc.plan.minMeasuredRequests = passes * static_cast<int>(options.datasetSize);
+            sc.plan.datasetSamples = options.datasetSize; // the performance sample order (EPR-38)
+            st.sampleOrderWithReplacement = sc.phase.workload.kind == Workload::Kind::Synthetic;
+        }
         st.report = Mlperf::evaluateCompliance(st.evidence, mode->m_preset);
         mode->m_states.push_back(std::move(st));
     }
     return mode;
+}
+
+void MlperfMode::assessSteadyStateOf(MlperfScenarioState &st, const PointOutcome &po) const
+{
+    const std::size_t i = static_cast<std::size_t>(std::max(po.pointIndex, 0));
+    if (st.steadyStates.size() <= i)
+        st.steadyStates.resize(i + 1);
+    if (!m_preset.steadyState || st.evidence.datasetSize <= 0 || po.records.empty())
+        return; // the verdict stays empty: EPR-31 blocked
+    std::vector<const RequestRecord *> measured;
+    for (const RequestRecord &r : po.records)
+        if (!r.warmup)
+            measured.push_back(&r);
+    std::stable_sort(measured.begin(), measured.end(),
+                     [](const RequestRecord *a, const RequestRecord *b) { return a->seq < b->seq; });
+    std::vector<Mlperf::SteadyStateSample> samples;
+    samples.reserve(measured.size());
+    for (const RequestRecord *r : measured) { // issue order = seq order
+        const RequestMetrics m = computeRequestMetrics(*r);
+        samples.push_back({m.ok ? m.ttftMs : NAN, m.ok ? m.tpotMlperfMs : NAN});
+    }
+    st.steadyStates[i] =
+        Mlperf::assessSteadyState(samples, st.evidence.datasetSize, m_preset.steadyState->gatingMetrics,
+                                  m_preset.steadyState->minSuperPasses);
 }
 
 MlperfScenarioState *MlperfMode::stateOf(int scenarioIndex)
@@ -182,6 +221,11 @@ void MlperfMode::evaluate(MlperfScenarioState &st, const ScenarioOutcome &so, bo
         if (r.load.mode != PointLoad::Mode::Concurrency)
             continue;
         Mlperf::PointEvidence e = Mlperf::evidenceOf(r, m_preset, st.evidence.datasetSize, so.timeScale);
+        e.sampleOrderWithReplacement = st.sampleOrderWithReplacement;
+        if (i < st.steadyStates.size()) {
+            e.steadyStateVerdict = st.steadyStates[i].verdict;
+            e.superPassesInWindow = st.steadyStates[i].superPasses;
+        }
         // Points run in plan order (a closed-loop list), so the i-th point is the i-th planned one.
         e.offline =
             i < st.evidence.plan.size() && st.evidence.plan[i].role == Mlperf::PlannedPoint::Role::Offline;
@@ -219,6 +263,7 @@ void MlperfMode::attach(RunOptions &options, std::function<void(int, const std::
             if (!st)
                 return;
             const bool wasFailing = st->report.overall == Mlperf::CheckState::Fail;
+            assessSteadyStateOf(*st, po);
             evaluate(*st, so, false);
             if (st->evidence.measured.empty() || so.points.empty())
                 return;
@@ -296,6 +341,36 @@ bool MlperfMode::anyFail() const
     });
 }
 
+namespace {
+
+nlohmann::json trendsJson(const std::vector<Mlperf::MetricTrend> &trends)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const Mlperf::MetricTrend &t : trends)
+        out.push_back({{"metric", t.metric},
+                       {"state", Mlperf::trendStateKey(t.state)},
+                       {"mann_kendall_z", t.mannKendallZ},
+                       {"p_value", t.pValue},
+                       {"relative_drift", t.relativeDrift}});
+    return out;
+}
+
+// Per point (by index; null where no verdict was made): §4.4 as the detector saw it.
+nlohmann::json steadyStatesJson(const std::vector<Mlperf::SteadyStateAssessment> &states)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const Mlperf::SteadyStateAssessment &a : states)
+        out.push_back(a.verdict.empty() ? nlohmann::json()
+                                        : nlohmann::json{{"verdict", a.verdict},
+                                                         {"super_passes", a.superPasses},
+                                                         {"gating", trendsJson(a.metrics)},
+                                                         {"diagnostic", trendsJson(a.diagnostics)},
+                                                         {"warnings", a.warnings}});
+    return out;
+}
+
+} // namespace
+
 nlohmann::json MlperfMode::toJson() const
 {
     std::lock_guard lock(m_mutex);
@@ -316,6 +391,10 @@ nlohmann::json MlperfMode::toJson() const
         s["plan"] = plan;
         s["points_measured"] = st.evidence.measured.size();
         s["point_lines"] = st.pointLines;
+        s["sample_order"] = !st.sampleOrderWithReplacement   ? nlohmann::json()
+                            : *st.sampleOrderWithReplacement ? nlohmann::json("with_replacement")
+                                                             : nlohmann::json("workload");
+        s["steady_state"] = steadyStatesJson(st.steadyStates);
         s["stopped"] = st.stopReason.empty() ? nlohmann::json() : nlohmann::json(st.stopReason);
         scenarios.push_back(std::move(s));
     }

@@ -18,6 +18,7 @@
 
 #include "core/campaign/scenario.h"
 #include "core/mlperf/compliance.h"
+#include "core/mlperf/steadystate.h"
 #include "core/run/runcontroller.h"
 #include "core/util/result.h"
 
@@ -51,6 +52,12 @@ struct MlperfScenarioState {
     Mlperf::ComplianceReport report;
     std::vector<std::string> pointLines; // one per finished point ("C=16: fail EPR-28 (…) · 17 pass · …")
     std::string stopReason;              // set when the run stopped this scenario for a failed rule
+    // Synthetic prompts drawn as dataset samples with replacement (LoadPlan::datasetSamples, EPR-38);
+    // nullopt = not known (no dataset size, or a workload picks the prompts).
+    std::optional<bool> sampleOrderWithReplacement;
+    // §4.4 per finished point, by point index (computed from the point's records when it finishes, before
+    // they may leave memory); EPR-30/31.
+    std::vector<Mlperf::SteadyStateAssessment> steadyStates;
 };
 
 class MlperfMode
@@ -89,6 +96,7 @@ private:
     MlperfMode() = default;
     void evaluate(MlperfScenarioState &state, const ScenarioOutcome &so, bool finished) const;
     MlperfScenarioState *stateOf(int scenarioIndex);
+    void assessSteadyStateOf(MlperfScenarioState &state, const PointOutcome &po) const;
 
     Mlperf::RulesPreset m_preset;
     MlperfModeOptions m_options;

@@ -9,6 +9,7 @@
 #include "core/engine/processstats.h"
 #include "core/engine/requestbuilder.h"
 #include "core/engine/secrets.h"
+#include "core/engine/samplepromptsource.h"
 #include "core/engine/tokenizerpromptsource.h"
 #include "core/engine/worker.h"
 #include "core/targets/verdict.h"
@@ -65,6 +66,15 @@ WorkItem RunController::Impl::makeItem(std::int64_t tSched, const WorkloadReques
     return w;
 }
 
+namespace {
+
+bool completesWholePasses(int inWindow, int multiple, int minMeasured)
+{
+    return inWindow >= minMeasured && inWindow % multiple == 0;
+}
+
+} // namespace
+
 void RunController::Impl::onComplete(RequestRecord &&r, int workerIndex)
 {
     q->m_live.push(LiveSnapshot::sampleOf(r));
@@ -93,8 +103,12 @@ void RunController::Impl::onComplete(RequestRecord &&r, int workerIndex)
         p.errorAbort = true;
     }
     // Closed loop bounded by duration: the first slot freed once the measured issue span is over sends the
-    // last request (so the span is at least the duration), then the point ends with what it sent.
-    const bool lastSend = p.closedLoop && p.issueUntilNs >= 0 && nowNs() >= p.issueUntilNs;
+    // last request (so the span is at least the duration), then the point ends with what it sent — or, with
+    // whole passes asked for, the send after which the window holds a whole multiple (and at least the
+    // floor) is the last. The window is [first measured send, last send): the last send closes it, so the
+    // window holds one request fewer than were sent.
+    const bool lastSend = p.closedLoop && p.issueUntilNs >= 0 && nowNs() >= p.issueUntilNs &&
+                          completesWholePasses(p.sent + 1 - p.warmup - 1, p.issueMultiple, p.minMeasured);
     // Closed loop: the freed slot sends the next request at once (t_sched = slot-free time).
     for (WorkloadRequest &n : next)
         dispatchWorkload(std::move(n), lock, workerIndex);
@@ -239,6 +253,8 @@ void RunController::Impl::preparePoint(int si, int pi, const Scenario &sc, const
     p.peakOpenFds = p.peakInFlight = 0;
     p.issueSpanNs = 0; // closed points bounded by duration set it (runClosedPoint)
     p.issueUntilNs = -1;
+    p.issueMultiple = 1;
+    p.minMeasured = 0;
     p.stopSubmitting = stopSending.load();
     p.errorAbort = false;
     p.errorRateLimit = sc.plan.errorRateLimit;
@@ -422,6 +438,10 @@ Result<RunOutcome> RunController::run()
             prompts = std::move(choice.source);
             impl.promptNote = std::move(choice.note);
         }
+        if (!driver && sc.plan.datasetSamples > 0)
+            prompts = std::make_shared<WithReplacementSampleOrder>(
+                prompts ? prompts : std::make_shared<SyntheticPromptSource>(sc.plan.seed),
+                static_cast<std::uint64_t>(sc.plan.datasetSamples), sc.plan.seed);
         RequestBuilder builder(sc, m_runId, driver ? driver->prompts() : prompts, apiKey);
         so.requestTemplate = builder.templateJson();
         auto transfer = std::make_shared<TransferOptions>();

@@ -84,6 +84,8 @@ struct RunController::Impl {
         // this long (wall ns; 0 = no bound) from the first one's t_sched; then no further request is sent.
         std::int64_t issueSpanNs = 0;
         std::int64_t issueUntilNs = -1; // set by the first measured request
+        int issueMultiple = 1;          // LoadPlan::issueMultiple / minMeasuredRequests
+        int minMeasured = 0;
         int peakOpenFds = 0;  // sampled about once a second while the point runs (controller thread)
         int peakInFlight = 0; // sent − finished, same sampling
         std::uint64_t prioritySocketReads0 = 0; // workers' priority-set reads when the point started

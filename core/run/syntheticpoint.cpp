@@ -27,6 +27,8 @@ PointOutcome RunController::Impl::runClosedPoint(int si, int pi, const Scenario 
         point.issueSpanNs =
             static_cast<std::int64_t>(sc.plan.pointDurationS * 1e9 / (simulated ? timeScale : 1.0));
         point.issueUntilNs = -1;
+        point.issueMultiple = std::max(1, sc.plan.issueMultiple);
+        point.minMeasured = std::max(0, sc.plan.minMeasuredRequests);
     }
     prefetchPrompts(sc, builder, budget.total(), c); // the C opening requests are made before the point
     const double cpu0 = clientCpuSeconds();
