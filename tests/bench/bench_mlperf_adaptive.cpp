@@ -1,6 +1,7 @@
 // Benchmark (never run in CI): adaptive MLPerf point placement (core/mlperf/adaptiveplacement.h) against the
 // simulator's analytic frontier. Issue 23's goal: with ≤ 12 points the area under the step-function frontier
-// is within 2 % of the analytic frontier's area.
+// is within 2 % of the analytic frontier's area. The optimum lines say whether any 12 points can: in two of
+// the three cases they cannot (a 12-step staircase under the curve loses more than 2 % wherever it is put).
 //   analytic frontier  PerformanceModel::operatingPoint at every integer concurrency C_min … C_max
 //                      (x = 1 / decode step, y = output tokens/s of the deployment), one step per point;
 //   what is reachable  the hindsight-optimal staircase on that curve (dynamic programming over every
