@@ -222,7 +222,7 @@ void MlperfMode::evaluate(MlperfScenarioState &st, const ScenarioOutcome &so, bo
             continue;
         Mlperf::PointEvidence e = Mlperf::evidenceOf(r, m_preset, st.evidence.datasetSize, so.timeScale);
         e.sampleOrderWithReplacement = st.sampleOrderWithReplacement;
-        if (i < st.steadyStates.size()) {
+        if (i < st.steadyStates.size() && !st.steadyStates[i].verdict.empty()) { // a verdict was made
             e.steadyStateVerdict = st.steadyStates[i].verdict;
             e.superPassesInWindow = st.steadyStates[i].superPasses;
         }

@@ -8,6 +8,8 @@
 //   - campaigns that break one curve rule each are refused before any request (too few points: EPR-09; a
 //     missing Medium point: EPR-16; a point beyond ceil(1.1 × C_max): EPR-19), and a curve the rules'
 //     planner cannot place is refused naming the rule (EPR-09, 5 points).
+//   - with a dataset size every point issues whole passes (at least 4), the §4.4 detector judges it and the
+//     prompts are samples drawn with replacement: EPR-30/31/36/37/38 pass live.
 // The compliant time-scaled rehearsal of real length is a benchmark (tests/bench/bench_mlperf_live.sh).
 #include "app/clitestprocess.h"
 #include "core/storage/historyreader.h"
@@ -67,6 +69,7 @@ private slots:
     void brokenPlansAreRefusedBeforeAnyRequest_data();
     void brokenPlansAreRefusedBeforeAnyRequest();
     void plannerRefusalNamesTheRule();
+    void wholePassesSteadyStateAndSampleOrderLive();
 
 private:
     using Run = CliRun;
@@ -237,6 +240,48 @@ void TestCliMlperf::plannerRefusalNamesTheRule()
     const Run rep = run({u"run"_qs, twice, u"--mlperf"_qs, u"--no-history"_qs});
     QCOMPARE(rep.code, 2);
     QVERIFY2(rep.err.contains(u"plan.repeats is 2; set it to 1 for --mlperf"_qs), qPrintable(rep.err));
+}
+
+void TestCliMlperf::wholePassesSteadyStateAndSampleOrderLive()
+{
+    // With a dataset of 8 samples each point issues whole passes, at least 4, once its (short) duration is
+    // over; the §4.4 detector judges each fixed point and the prompts are samples drawn with replacement. The
+    // list [1, 4, 8] is too short and too brief for the rules (EPR-08, EPR-28/29: --mlperf-continue runs it),
+    // but the dataset and steady-state rules pass on every point, live.
+    const QByteArray plan = R"({ "mode": "closed", "concurrencies": [1, 4, 8], "request_count": 100000,
+        "point_duration_s": 1, "warmup_requests": 0, "cooldown_s": 0, "min_window_s": 0, "seed": 3 })";
+    const QString file = write(u"passes.json"_qs, campaign(plan));
+    const QString out = m_dir.filePath(u"out-passes"_qs);
+    const Run r = run({u"run"_qs, file, u"--mlperf"_qs, u"--mlperf-continue"_qs, u"--mlperf-dataset-size"_qs,
+                       u"8"_qs, u"--no-history"_qs, u"--out"_qs, out});
+    QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
+    const QJsonObject results = readJson(out + u"/results.json"_qs);
+    const QJsonArray points = results[u"scenarios"_qs].toArray().first()[u"points"_qs].toArray();
+    QCOMPARE(int(points.size()), 3);
+    for (const QJsonValue &p : points) {
+        const int sent = p[u"n_sent"_qs].toInt();
+        QVERIFY2(sent >= 32 && sent % 8 == 0, qPrintable(QString::number(sent)));
+    }
+    const QJsonObject sc =
+        readJson(out + u"/mlperf/compliance.json"_qs)[u"scenarios"_qs].toArray().first().toObject();
+    QCOMPARE(sc[u"sample_order"_qs].toString(), u"with_replacement"_qs);
+    const QJsonArray steady = sc[u"steady_state"_qs].toArray();
+    QCOMPARE(int(steady.size()), 3);
+    for (int i = 0; i < 2; ++i) { // the fixed points; the Offline point (C=8) is exempt from §4.4
+        QCOMPARE(steady[i][u"verdict"_qs].toString(), u"STEADY STATE"_qs);
+        QVERIFY(steady[i][u"super_passes"_qs].toInt() >= 4);
+        QCOMPARE(int(steady[i][u"gating"_qs].toArray().size()), 2); // TPOT p50, p90
+    }
+    for (const QJsonValue &c : sc[u"checks"_qs].toArray()) {
+        const QJsonObject o = c.toObject();
+        for (const char *id : {"EPR-30", "EPR-31", "EPR-36", "EPR-37", "EPR-38"})
+            if (o[u"rule"_qs].toString() == QLatin1String(id))
+                QVERIFY2(o[u"state"_qs].toString() == u"pass"_qs,
+                         qPrintable(QString::fromLatin1(QJsonDocument(o).toJson())));
+    }
+    const QStringList failed = strings(sc[u"failed_rules"_qs]);
+    for (const char *id : {"EPR-30", "EPR-31", "EPR-36", "EPR-37", "EPR-38"})
+        QVERIFY2(!failed.contains(QString::fromLatin1(id)), qPrintable(failed.join(u' ')));
 }
 
 QTEST_GUILESS_MAIN(TestCliMlperf)
