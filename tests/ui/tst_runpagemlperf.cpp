@@ -18,6 +18,7 @@
 #include <QCheckBox>
 #include <QLabel>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTabWidget>
 #include <QTreeWidget>
 
@@ -135,6 +136,54 @@ private slots:
         QVERIFY(detail.ok());
         QCOMPARE(detail->provenance["mlperf"]["scenarios"][0]["failed_rules"].dump(),
                  std::string(R"(["EPR-28"])"));
+    }
+
+    void datasetSizeGivesWholePassesAndSteadyState()
+    {
+        // The toolbar's dataset size reaches the mode: a dedicated Offline point at the dataset size (40),
+        // whole passes per point (at least 4), the steady-state verdict and the sample order, live and in the
+        // stored report. In real time the first point is too short (EPR-28) and the scenario stops there.
+        TestFixture::SimRunWindow fixture;
+        RunPage *run = fixture.simulatedRunPage();
+        fixture.window.document()->edit(QStringLiteral("a real-time curve with a dataset"), [](Campaign &c) {
+            realTimeShortPhase(c);
+            c.phases = {Phase{"Short", 64, 4, {}, {}, {}}};
+            c.plan.mode = LoadPlan::Mode::Curve;
+            c.plan.spacing = LoadPlan::CurveSpacing::MlperfEndpoints;
+            c.plan.cMin = 1;
+            c.plan.cMax = 40;
+            c.plan.requestCount = 100000;
+            c.plan.pointDurationS = 1;
+        });
+        MlperfRunControls *mlperf = run->mlperfControls();
+        mlperf->setEnabled(true);
+        auto *dataset = run->findChild<QSpinBox *>(QStringLiteral("mlperfDatasetSize"));
+        QVERIFY(dataset && dataset->isEnabled());
+        dataset->setValue(40);
+        QSignalSpy checked(mlperf, &MlperfRunControls::pointChecked);
+        QSignalSpy finished(run, &RunPage::runFinished);
+        QVERIFY2(run->start(), qPrintable(statusText(run)));
+        QVERIFY(!dataset->isEnabled()); // locked while running
+        QVERIFY(checked.wait(60000));
+        QVERIFY2(checked.first().at(1).toString().startsWith(u"C=1: fail EPR-28 "_qs),
+                 qPrintable(checked.first().at(1).toString()));
+        // Per-point rules stay pending for the campaign until every point is in; none of them failed.
+        for (const QString &id : {u"EPR-30"_qs, u"EPR-31"_qs, u"EPR-36"_qs, u"EPR-37"_qs, u"EPR-38"_qs})
+            QVERIFY2(mlperf->panel()->stateOf(0, id) == u"pending"_qs,
+                     qPrintable(id + u" "_qs + mlperf->panel()->stateOf(0, id)));
+        QVERIFY(finished.wait(60000) || finished.count() == 1);
+        HistoryReader reader;
+        QVERIFY(reader.open(fixture.options.databasePath.toStdString()).ok());
+        auto runs = reader.listRuns();
+        QVERIFY(runs.ok() && runs->size() == 1);
+        auto detail = reader.runDetail(runs->front().uuid);
+        QVERIFY(detail.ok());
+        const nlohmann::json &sc = detail->provenance["mlperf"]["scenarios"][0];
+        QCOMPARE(sc["failed_rules"].dump(), std::string(R"(["EPR-28"])"));
+        QCOMPARE(sc["dataset_size"].get<int>(), 40);
+        QCOMPARE(sc["sample_order"].get<std::string>(), std::string("with_replacement"));
+        QCOMPARE(sc["steady_state"][0]["verdict"].get<std::string>(), std::string("STEADY STATE"));
+        QVERIFY(sc["steady_state"][0]["super_passes"].get<int>() >= 4);
     }
 };
 

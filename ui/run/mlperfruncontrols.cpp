@@ -9,6 +9,7 @@
 #include <QComboBox>
 #include <QHBoxLayout>
 #include <QPointer>
+#include <QSpinBox>
 
 namespace Throughline {
 
@@ -26,6 +27,7 @@ MlperfRunControls::MlperfRunControls(QWidget *parent)
     , m_toolbar(new QWidget(parent))
     , m_switch(new QCheckBox(tr("MLPerf Endpoints rules"), m_toolbar))
     , m_preset(new QComboBox(m_toolbar))
+    , m_dataset(new QSpinBox(m_toolbar))
     , m_panel(new MlperfPanel(parent))
 {
     m_switch->setObjectName(QStringLiteral("mlperfMode"));
@@ -38,13 +40,25 @@ MlperfRunControls::MlperfRunControls(QWidget *parent)
     m_preset->setCurrentText(QStringLiteral("mlperf-endpoints-1.0"));
     m_preset->setToolTip(tr("The versioned rules preset: point planning, durations, percentiles."));
     m_preset->setEnabled(false);
+    m_dataset->setObjectName(QStringLiteral("mlperfDatasetSize"));
+    m_dataset->setRange(0, 10'000'000);
+    m_dataset->setSpecialValueText(tr("no dataset"));
+    m_dataset->setSuffix(tr(" samples"));
+    m_dataset->setToolTip(
+        tr("Samples per dataset pass (e.g. 6,396 for mlperf_gpt_oss_performance). With one, "
+           "every point issues whole passes (at least four super-passes), its steady state "
+           "is judged and the prompts are samples drawn with replacement; without one those "
+           "rules stay blocked and the C_max point is the Offline result."));
+    m_dataset->setEnabled(false);
     auto *layout = new QHBoxLayout(m_toolbar);
     layout->setContentsMargins(8, 0, 0, 0);
     layout->addWidget(m_switch);
     layout->addWidget(m_preset);
+    layout->addWidget(m_dataset);
     m_panel->hide();
     connect(m_switch, &QCheckBox::toggled, this, [this](bool on) {
         m_preset->setEnabled(on);
+        m_dataset->setEnabled(on);
         if (!on) {
             m_panel->hide();
             m_panel->clear();
@@ -68,10 +82,16 @@ void MlperfRunControls::setPreset(const QString &presetId)
     m_preset->setCurrentText(presetId);
 }
 
+void MlperfRunControls::setDatasetSize(int samples)
+{
+    m_dataset->setValue(samples);
+}
+
 void MlperfRunControls::setRunning(bool running)
 {
     m_switch->setEnabled(!running);
     m_preset->setEnabled(!running && enabled());
+    m_dataset->setEnabled(!running && enabled());
 }
 
 bool MlperfRunControls::plan(std::vector<Scenario> &scenarios, QString *why)
@@ -81,6 +101,7 @@ bool MlperfRunControls::plan(std::vector<Scenario> &scenarios, QString *why)
         return true;
     MlperfModeOptions options;
     options.preset = m_preset->currentText().toStdString();
+    options.datasetSize = m_dataset->value();
     auto prepared = MlperfMode::prepare(scenarios, options);
     if (!prepared) {
         *why = tr("MLPerf Endpoints: %1").arg(qs(prepared.error().message));

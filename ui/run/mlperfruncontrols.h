@@ -15,6 +15,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QSpinBox;
 class QWidget;
 
 namespace Throughline {
@@ -28,11 +29,13 @@ class MlperfRunControls : public QObject
 public:
     explicit MlperfRunControls(QWidget *parent);
 
-    QWidget *toolbarWidget() const { return m_toolbar; } // the switch and the preset
+    QWidget *toolbarWidget() const { return m_toolbar; } // the switch, the preset and the dataset size
     MlperfPanel *panel() const { return m_panel; }       // shown while the mode is on
     bool enabled() const;
     void setEnabled(bool on); // as a click on the switch
     void setPreset(const QString &presetId);
+    // Samples per dataset pass (0 = none: the dataset, steady-state and sample-order rules are blocked).
+    void setDatasetSize(int samples);
     void setRunning(bool running); // no changes to the mode while a run goes
 
     // Plans `scenarios` by the rules when the mode is on (curve scenarios become the rules' points). False
@@ -56,6 +59,7 @@ private:
     QWidget *m_toolbar;
     QCheckBox *m_switch;
     QComboBox *m_preset;
+    QSpinBox *m_dataset;
     MlperfPanel *m_panel;
     std::shared_ptr<MlperfMode> m_mode; // the run's mode; kept after it for the panel
     RunResults m_live;                  // the planned scenarios and their points so far, for the charts
