@@ -82,13 +82,15 @@ Result<CampaignRun::Finished> runWhole(Context &ctx, CampaignRun &run, std::size
                 continue;
             const LiveProgress p = controller.live().progress();
             controller.live().takeSamples(); // the CLI reads counters only; keep the buffer small
-            std::fprintf(stderr,
-                         "%s[%d/%d] %s %s  %llu/%llu requests, %llu failed, %d in flight, %.1f s, ETA %s%s",
-                         tty ? "\r\033[K" : "", p.scenarioIndex + 1, p.scenarioCount, p.scenarioId.c_str(),
-                         p.pointLabel.c_str(), static_cast<unsigned long long>(p.finishedRequests),
-                         static_cast<unsigned long long>(p.plannedRequests),
-                         static_cast<unsigned long long>(p.failedRequests), p.inFlight, p.elapsedS,
-                         p.etaS < 0 ? "?" : (formatFixed(p.etaS, 0) + " s").c_str(), tty ? "" : "\n");
+            // A run planned by time (duration-bounded points) has no request total to count against.
+            const std::string total =
+                p.plannedRequests > 0 ? "/" + std::to_string(p.plannedRequests) : std::string();
+            std::fprintf(
+                stderr, "%s[%d/%d] %s %s  %llu%s requests, %llu failed, %d in flight, %.1f s, ETA %s%s",
+                tty ? "\r\033[K" : "", p.scenarioIndex + 1, p.scenarioCount, p.scenarioId.c_str(),
+                p.pointLabel.c_str(), static_cast<unsigned long long>(p.finishedRequests), total.c_str(),
+                static_cast<unsigned long long>(p.failedRequests), p.inFlight, p.elapsedS,
+                p.etaS < 0 ? "?" : (formatFixed(p.etaS, 0) + " s").c_str(), tty ? "" : "\n");
             std::fflush(stderr);
         }
     });

@@ -53,8 +53,24 @@ ClosedBudget closedBudget(const LoadPlan &plan, int concurrency)
     return b;
 }
 
+namespace {
+
+bool closedByDuration(const LoadPlan &plan)
+{
+    return plan.mode != LoadPlan::Mode::Open && plan.pointDurationS > 0;
+}
+
+} // namespace
+
+double plannedIssueSeconds(const LoadPlan &plan)
+{
+    return closedByDuration(plan) ? plannedPointCount(plan) * plan.pointDurationS : 0;
+}
+
 std::uint64_t plannedRequests(const LoadPlan &plan)
 {
+    if (closedByDuration(plan))
+        return 0;
     std::uint64_t planned = 0;
     switch (plan.mode) {
     case LoadPlan::Mode::Closed:

@@ -39,8 +39,12 @@ ClosedBudget openLoopBudget(const LoadPlan &plan, double rate);
 int plannedPointCount(const LoadPlan &plan);
 
 // Requests a plan will send, for progress and ETA (curve and search estimated from their point lists), ×
-// plan.repeats.
+// plan.repeats. 0 for closed-loop points bounded by duration (plan.pointDurationS): their duration, not a
+// count, ends them (plannedIssueSeconds).
 std::uint64_t plannedRequests(const LoadPlan &plan);
+// Model seconds of measured issue a duration-bounded closed, curve or search plan plans (points ×
+// pointDurationS); 0 for other plans.
+double plannedIssueSeconds(const LoadPlan &plan);
 
 // Curve points from plan.cMin … plan.cMax: Log2 = powers of two (cMin and cMax included);
 // MlperfEndpoints = v1.0 regions: Ultra-Low 1–32 (1, 2, 4, 8, 16, 32 within [cMin, cMax]), then three regions

@@ -1,5 +1,7 @@
 #include "core/run/livesnapshot.h"
 
+#include <algorithm>
+
 #include "core/metrics/requestmetrics.h"
 
 #include <cmath>
@@ -67,7 +69,9 @@ void LiveSnapshot::updateCounters(std::uint64_t finished, std::uint64_t failed, 
     m_progress.failedRequests = failed;
     m_progress.inFlight = inFlight;
     m_progress.elapsedS = elapsedS;
-    if (finished > 0 && m_progress.plannedRequests > finished)
+    if (m_progress.plannedRequests == 0 && m_progress.plannedIssueWallS > 0)
+        m_progress.etaS = std::max(0.0, m_progress.plannedIssueWallS - elapsedS); // drains not counted
+    else if (finished > 0 && m_progress.plannedRequests > finished)
         m_progress.etaS = elapsedS * static_cast<double>(m_progress.plannedRequests - finished) /
                           static_cast<double>(finished);
     else if (m_progress.plannedRequests <= finished)

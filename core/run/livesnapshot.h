@@ -35,7 +35,10 @@ struct LiveProgress {
     int pointIndex = -1;
     PointLoad load;                    // the point's load (typed: no label parsed back)
     std::string pointLabel;            // pointLoadLabel(load), for display
-    std::uint64_t plannedRequests = 0; // whole run, estimated for curve/search
+    std::uint64_t plannedRequests = 0; // whole run, estimated for curve/search; 0 = not known by count
+    // Duration-bounded closed points (LoadPlan::pointDurationS) are planned by time: their issue spans in
+    // wall seconds (÷ a simulated endpoint's time scale); the ETA comes from it when no count is planned.
+    double plannedIssueWallS = 0;
     std::uint64_t finishedRequests = 0;
     std::uint64_t failedRequests = 0;
     int inFlight = 0;

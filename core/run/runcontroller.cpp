@@ -348,11 +348,19 @@ Result<RunOutcome> RunController::run()
     impl.startWorkers(nWorkers);
 
     std::uint64_t planned = 0;
-    for (const Scenario &sc : impl.scenarios)
+    double issueWallS = 0;
+    bool unknownCount = false; // a duration-bounded scenario: the run is planned by time
+    for (const Scenario &sc : impl.scenarios) {
         planned += plannedRequests(sc.plan);
+        const double issueS = plannedIssueSeconds(sc.plan);
+        unknownCount = unknownCount || issueS > 0;
+        const bool simulated = sc.endpoint.kind == Endpoint::Kind::Simulated && sc.endpoint.sim.timeScale > 0;
+        issueWallS += issueS / (simulated ? sc.endpoint.sim.timeScale : 1.0);
+    }
     LiveProgress lp;
     lp.scenarioCount = static_cast<int>(impl.scenarios.size());
-    lp.plannedRequests = planned;
+    lp.plannedRequests = unknownCount ? 0 : planned;
+    lp.plannedIssueWallS = unknownCount ? issueWallS : 0;
     lp.running = true;
     m_live.setProgress(lp);
 

@@ -558,6 +558,8 @@ void RunPage::poll()
 
     if (p.plannedRequests > 0)
         m_overall->setValue(int(std::min<std::uint64_t>(100, p.finishedRequests * 100 / p.plannedRequests)));
+    else if (p.plannedIssueWallS > 0) // planned by time: duration-bounded points
+        m_overall->setValue(int(std::min(100.0, 100.0 * p.elapsedS / p.plannedIssueWallS)));
     if (p.scenarioIndex >= 0 && p.scenarioIndex < int(m_scenarios.size())) {
         const Scenario &sc = m_scenarios[size_t(p.scenarioIndex)];
         const int nPoints = std::max(1, plannedPointCount(sc.plan));
@@ -567,7 +569,10 @@ void RunPage::poll()
             const double budget = p.load.mode == PointLoad::Mode::Rate
                                       ? openLoopBudget(sc.plan, p.load.rate).total()
                                       : closedBudget(sc.plan, std::max(1, p.load.concurrency)).total();
-            fraction = budget > 0 ? std::min(1.0, (acc->ok + acc->failed) / budget) : 0;
+            // A duration-bounded point's budget is only a cap: it counts by whole points.
+            fraction = budget > 0 && plannedIssueSeconds(sc.plan) <= 0
+                           ? std::min(1.0, (acc->ok + acc->failed) / budget)
+                           : 0;
         }
         m_scenario->setValue(int(100.0 * std::min(1.0, (std::max(0, p.pointIndex) + fraction) / nPoints)));
         m_status->setText(tr("Scenario %1/%2 %3 · %4 · elapsed %5 · ETA %6")

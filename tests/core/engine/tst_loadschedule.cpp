@@ -160,6 +160,11 @@ private slots:
         search.searchMaxPoints = 6;
         QCOMPARE(plannedPointCount(search), 6);
         QCOMPARE(plannedRequests(search), std::uint64_t(12 * 64) * 6 / 2);
+        QCOMPARE(plannedIssueSeconds(search), 0.0);
+        // Bounded by duration, closed points are planned by time, not by count.
+        closed.pointDurationS = 1200;
+        QCOMPARE(plannedRequests(closed), std::uint64_t(0));
+        QCOMPARE(plannedIssueSeconds(closed), 3 * 1200.0);
     }
 
     void arrivalOffsets_data()
