@@ -34,6 +34,10 @@ void usage(std::FILE *out)
         "  --seed N                seed of jitter, output lengths and faults (default 1)\n"
         "  --slowdown PCT          every step takes PCT %% longer (a slower deployment, for detection "
         "tests)\n"
+        "  --slowdown-factor F     steps starting --slowdown-after-s S model seconds or more after start\n"
+        "                          take F x as long (F >= 1; default 1 = off)\n"
+        "  --slowdown-after-s S    when the slowdown factor starts (model seconds; default 0)\n"
+        "  --slowdown-per-hour R   every step takes (1 + R x model hours since start) x as long (default 0)\n"
         "  --faults SPEC           e.g. http500=0.01,disconnect=0.01,stall=0.01:5,slow_first_byte=0.02:1\n"
         "  --ground-truth FILE     JSONL log, one line per request (CLOCK_MONOTONIC ns)\n"
         "  --server-timing FORMAT  publish per-request timing as that server does: llamacpp, vllm, sglang,\n"
@@ -85,6 +89,7 @@ int main(int argc, char **argv)
     std::string model, gpu, precision, host = "127.0.0.1", faults, groundTruth, cert, key, served;
     long long gpus = 1, port = 8000, prefillGpus = 0, decodeGpus = 0, seed = 1, maxConn = -1, threads = 2;
     double timeScale = 1, jitter = 0, notReadyS = 0, slowdownPct = 0;
+    double slowdownFactor = 1, slowdownAfterS = 0, slowdownPerHour = 0;
     bool legacy = false, reasoningContent = false;
     std::string tokenizer = "auto", chatTemplate, chatTemplateDate, countEndpoints = "vllm";
     long long prefixBlock = 16;
@@ -146,6 +151,12 @@ int main(int argc, char **argv)
             numValue(jitter);
         else if (a == "--slowdown")
             numValue(slowdownPct);
+        else if (a == "--slowdown-factor")
+            numValue(slowdownFactor);
+        else if (a == "--slowdown-after-s")
+            numValue(slowdownAfterS);
+        else if (a == "--slowdown-per-hour")
+            numValue(slowdownPerHour);
         else if (a == "--seed")
             intValue(seed);
         else if (a == "--faults")
@@ -202,6 +213,13 @@ int main(int argc, char **argv)
                              "--port 0..65535, --threads >= 1\n");
         return 2;
     }
+    // The campaign's bounds (campaignjsonendpoint.cpp); the negations also refuse nan.
+    if (!(slowdownFactor >= 1 && slowdownFactor <= 1e3) || !(slowdownAfterS >= 0 && slowdownAfterS <= 1e9) ||
+        !(slowdownPerHour >= 0 && slowdownPerHour <= 1e6)) {
+        std::fprintf(stderr, "throughline-sim: --slowdown-factor must be 1..1000, --slowdown-after-s "
+                             "0..1e9, --slowdown-per-hour 0..1e6\n");
+        return 2;
+    }
     if ((prefillGpus > 0) != (decodeGpus > 0)) {
         std::fprintf(stderr, "throughline-sim: --prefill-gpus and --decode-gpus go together\n");
         return 2;
@@ -224,6 +242,9 @@ int main(int argc, char **argv)
     o.timeScale = timeScale;
     o.jitter = jitter;
     o.slowdownPct = slowdownPct;
+    o.slowdownFactor = slowdownFactor;
+    o.slowdownAfterS = slowdownAfterS;
+    o.slowdownPerHour = slowdownPerHour;
     o.notReadyS = std::max(0.0, notReadyS);
     o.seed = std::uint64_t(seed);
     o.faults = *f;

@@ -144,6 +144,10 @@ Endpoint decodeEndpoint(DecodeContext &ctx, const json &j, const std::string &pt
         so.boolean("child_process", e.sim.childProcess);
         so.number("server_clock_offset_ms", e.sim.serverClockOffsetMs, -1e9, 1e9);
         so.number("server_clock_drift_ppm", e.sim.serverClockDriftPpm, -1e4, 1e4);
+        // A server that gets slower (issue 23); the upper bounds only keep the values finite.
+        so.number("slowdown_factor", e.sim.slowdownFactor, 1, 1e3);
+        so.number("slowdown_after_s", e.sim.slowdownAfterS, 0, 1e9);
+        so.number("slowdown_per_hour", e.sim.slowdownPerHour, 0, 1e6);
         so.finish();
     }
     if (const json *t = o.get("telemetry")) {

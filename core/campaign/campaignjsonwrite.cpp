@@ -136,6 +136,12 @@ json CampaignJson::toJson(const Endpoint &e)
         j["sim"]["server_clock_offset_ms"] = e.sim.serverClockOffsetMs;
         j["sim"]["server_clock_drift_ppm"] = e.sim.serverClockDriftPpm;
     }
+    if (e.sim.slowdownFactor != 1 || e.sim.slowdownAfterS != 0) {
+        j["sim"]["slowdown_factor"] = e.sim.slowdownFactor;
+        j["sim"]["slowdown_after_s"] = e.sim.slowdownAfterS;
+    }
+    if (e.sim.slowdownPerHour != 0)
+        j["sim"]["slowdown_per_hour"] = e.sim.slowdownPerHour;
     if (e.serverTiming.enabled()) {
         json t{{"format", e.serverTiming.format}};
         if (!e.serverTiming.url.empty())

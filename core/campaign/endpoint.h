@@ -20,6 +20,13 @@ struct SimulatorOptions {
     // and drift, so the join's clock alignment is tested against ground truth (docs/simulator.md).
     double serverClockOffsetMs = 0;
     double serverClockDriftPpm = 0;
+    // A server that gets slower during the scenario (issue 23: a point without a steady state, an Offline
+    // point slower than the C_max point before it): every step that starts slowdownAfterS model seconds or
+    // more after the simulator started takes slowdownFactor × as long (1 = off); slowdownPerHour: every
+    // step × (1 + rate × model hours since start) (0 = off). The simulator starts once per scenario.
+    double slowdownFactor = 1;
+    double slowdownAfterS = 0;
+    double slowdownPerHour = 0;
 
     bool operator==(const SimulatorOptions &) const = default;
 };

@@ -30,8 +30,11 @@ public:
     ~Pool() { stop(); }
 
     void setNext(Pool *next) { m_next = next; }
-    void start()
+    // epoch: the scheduler's start, shared by both pools of a disaggregated deployment, so model time
+    // (simT, the argument of planStep) counts from the same moment in each.
+    void start(Clock::time_point epoch)
     {
+        m_epoch = epoch;
         m_thread = std::thread([this] {
             pthread_setname_np(pthread_self(),
                                "tl-sim-step"); // the server's, not the client's (simserver.cpp)
@@ -96,8 +99,7 @@ private:
 
     void run()
     {
-        m_epoch = Clock::now();
-        double simT = 0;
+        double simT = simOf(Clock::now()); // model seconds since the scheduler started
         std::vector<StepEvent> events;
         std::vector<std::shared_ptr<SimRequest>> handOffs;
         std::unique_lock lk(m_mu);
@@ -129,7 +131,7 @@ private:
                 continue;
             }
 
-            const double stepEndSim = simT + m_stepper.planStep();
+            const double stepEndSim = simT + m_stepper.planStep(simT);
             const auto stepEndWall = wallOf(stepEndSim);
             // Admissions of this step go out before the step runs, at its planned start: the first token's
             // time is the step's planned end, so the two stay ordered when the loop runs behind.
@@ -226,9 +228,10 @@ BatchScheduler::~BatchScheduler()
 
 void BatchScheduler::start()
 {
+    const auto epoch = Clock::now();
     if (m_second)
-        m_second->start();
-    m_first->start();
+        m_second->start(epoch);
+    m_first->start(epoch);
 }
 
 void BatchScheduler::stop()

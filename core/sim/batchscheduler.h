@@ -34,6 +34,14 @@ struct SchedulerConfig {
     // Detection tests: every step (prefill chunks, decode, KV transfer) takes (1 + slowdownPct / 100) times
     // as long, so a deployment is "X % slower" (output tokens/s fall by X / (100 + X)). 0 = the model.
     double slowdownPct = 0;
+    // A server that gets slower while it runs (issue 23's rule-breaking campaigns): every step (prefill
+    // chunks and decode alike, and the KV transfers they start) that starts at or after slowdownAfterS
+    // model seconds since the pool started takes slowdownFactor × as long (a level shift; 1 = off), and
+    // every step takes (1 + slowdownPerHour × model hours since start) × as long (a linear drift; 0 = off).
+    // Both multiply whatever slowdownPct gives. BatchStepper::stepShift says the factor at a time.
+    double slowdownFactor = 1;
+    double slowdownAfterS = 0;
+    double slowdownPerHour = 0;
 };
 
 struct SchedulerGauges {

@@ -15,6 +15,9 @@ BatchStepper::BatchStepper(PerformanceModel model, PoolMode mode, const Schedule
     , m_jitter(config.jitter)
     , m_timeScale(config.timeScale)
     , m_slowdown(1.0 + config.slowdownPct / 100.0)
+    , m_shiftFactor(config.slowdownFactor)
+    , m_shiftAfterS(config.slowdownAfterS)
+    , m_driftPerHour(config.slowdownPerHour)
     , m_rng(seed)
 {
     m_kvCapacity = std::int64_t(m_model.kvCapacityTokens());
@@ -62,7 +65,17 @@ void BatchStepper::admit(std::vector<StepEvent> &events)
     }
 }
 
-double BatchStepper::planStep()
+double BatchStepper::stepShift(double startS) const
+{
+    double f = 1;
+    if (m_shiftFactor != 1 && startS >= m_shiftAfterS)
+        f *= m_shiftFactor;
+    if (m_driftPerHour != 0)
+        f *= 1.0 + m_driftPerHour * std::max(0.0, startS) / 3600.0;
+    return f;
+}
+
+double BatchStepper::planStep(double startS)
 {
     // Decodes of the sequences past prefill, prefill chunks within the token budget.
     m_decoding.clear();
@@ -92,7 +105,9 @@ double BatchStepper::planStep()
         std::normal_distribution<double> nd(0.0, m_jitter);
         stepS *= std::max(0.05, 1.0 + nd(m_rng));
     }
-    return stepS * m_slowdown;
+    m_plannedShift = stepShift(startS);
+    // Off (1): the duration is bit for bit what it was without the option.
+    return m_plannedShift == 1 ? stepS * m_slowdown : stepS * m_slowdown * m_plannedShift;
 }
 
 void BatchStepper::applyStep(std::int64_t endNs, std::vector<StepEvent> &events,
@@ -126,8 +141,8 @@ void BatchStepper::applyStep(std::int64_t endNs, std::vector<StepEvent> &events,
             r->kvReserved = 0;
             if (handOff && !done && !cancelled) {
                 // KV transfer to the decode pool over NVLink.
-                r->readyNs = endNs + std::int64_t(m_model.kvTransferS(r->promptTokens) * m_slowdown /
-                                                  m_timeScale * 1e9);
+                r->readyNs = endNs + std::int64_t(m_model.kvTransferS(r->promptTokens) * m_slowdown *
+                                                  m_plannedShift / m_timeScale * 1e9);
                 handOffs.push_back(r); // submitted after this step's events went out
             }
             it = m_running.erase(it);

@@ -1,10 +1,10 @@
 #pragma once
 // The rules of one continuous-batching pool, without threads or clocks: FIFO admission under the
 // sequence and KV limits, prefix-cache lookup, planning a step (decodes + prefill chunks within the
-// token budget) and its duration (model time × jitter × slowdown), and applying it. BatchScheduler runs
-// a stepper on a pool thread against the wall clock; VirtualClosedLoop runs one on a virtual clock for
-// seeded statistical studies. One place for the rules, so both serve the same model.
-// Not thread-safe: one owner thread.
+// token budget) and its duration (model time × jitter × slowdown × time-dependent shift), and applying it.
+// BatchScheduler runs a stepper on a pool thread against the wall clock; VirtualClosedLoop runs one on a
+// virtual clock for seeded statistical studies. One place for the rules, so both serve the same model. Not
+// thread-safe: one owner thread.
 
 #include "core/sim/performancemodel.h"
 #include "core/sim/simrequest.h"
@@ -42,8 +42,9 @@ public:
     // cancelled ones finish at once.
     void admit(std::vector<StepEvent> &events);
     bool hasRunning() const { return !m_running.empty(); }
-    // Plans the next step; returns its duration in model seconds (jitter and slowdown applied).
-    double planStep();
+    // Plans the next step that starts at startS model seconds since the pool started; returns its duration
+    // in model seconds (jitter, slowdown and the time-dependent shift of stepShift(startS) applied).
+    double planStep(double startS);
     // Applies the planned step that ended at endNs (steady or virtual ns). Prefill pools append requests
     // that move to the decode pool to handOffs, with readyNs = endNs + KV transfer ÷ timeScale.
     void applyStep(std::int64_t endNs, std::vector<StepEvent> &events,
@@ -57,6 +58,9 @@ public:
     std::int64_t kvCapacity() const { return m_kvCapacity; }
     // Step durations are multiplied by this (1 + slowdown_pct / 100).
     double slowdownFactor() const { return m_slowdown; }
+    // The time-dependent factor of a step that starts at startS model seconds since the pool started
+    // (SchedulerConfig::slowdownFactor/AfterS/PerHour): exactly 1 when they are off.
+    double stepShift(double startS) const;
 
 private:
     std::int64_t kvNeed(const SimRequest &r) const;
@@ -67,6 +71,10 @@ private:
     double m_jitter;
     double m_timeScale;
     double m_slowdown;
+    double m_shiftFactor;
+    double m_shiftAfterS;
+    double m_driftPerHour;
+    double m_plannedShift = 1; // stepShift() of the planned step (its KV transfers take it too)
     std::mt19937_64 m_rng;
     std::int64_t m_kvCapacity = 0;
     int m_maxSeqs = 1;

@@ -77,6 +77,9 @@ Result<SimulatedEndpoint> launchInProcess(const Scenario &sc, int plannedStreams
     o.timeScale = sc.endpoint.sim.timeScale;
     o.jitter = sc.endpoint.sim.jitter;
     o.seed = sc.endpoint.sim.seed;
+    o.slowdownFactor = sc.endpoint.sim.slowdownFactor;
+    o.slowdownAfterS = sc.endpoint.sim.slowdownAfterS;
+    o.slowdownPerHour = sc.endpoint.sim.slowdownPerHour;
     o.tokenizer = "auto";     // exact prompt counting when the model's tokenizer is fetched
     o.prefixBlockTokens = 16; // prefix caching as vLLM (docs/simulator.md)
     o.serverTiming = sc.endpoint.serverTiming.formatFor(sc.backend);

@@ -51,6 +51,17 @@ std::vector<std::string> SimProcess::argumentsFor(const std::string &model, cons
     a.insert(a.end(), {"--jitter", buf, "--seed", std::to_string(sim.seed)});
     if (!sim.faults.empty())
         a.insert(a.end(), {"--faults", sim.faults});
+    // Only when set: the command line of a campaign without them stays as it was.
+    if (sim.slowdownFactor != 1) {
+        std::snprintf(buf, sizeof buf, "%.17g", sim.slowdownFactor);
+        a.insert(a.end(), {"--slowdown-factor", buf});
+        std::snprintf(buf, sizeof buf, "%.17g", sim.slowdownAfterS);
+        a.insert(a.end(), {"--slowdown-after-s", buf});
+    }
+    if (sim.slowdownPerHour != 0) {
+        std::snprintf(buf, sizeof buf, "%.17g", sim.slowdownPerHour);
+        a.insert(a.end(), {"--slowdown-per-hour", buf});
+    }
     return a;
 }
 

@@ -130,6 +130,9 @@ SimServer::SimServer(SimServerOptions options)
     sc.timeScale = o.timeScale;
     sc.jitter = o.jitter;
     sc.slowdownPct = o.slowdownPct;
+    sc.slowdownFactor = o.slowdownFactor;
+    sc.slowdownAfterS = o.slowdownAfterS;
+    sc.slowdownPerHour = o.slowdownPerHour;
     sc.seed = o.seed;
     // The budget is per engine (vLLM's max_num_batched_tokens applies per GPU group); the simulated pool
     // spans all GPUs of the deployment, so its budget scales with them — else 8 GPUs with 16,384 running
@@ -365,6 +368,20 @@ std::string SimServer::capacitySummary() const
             line, sizeof line,
             "slowdown: every step takes %g %% longer (the predicted figures above are without it)\n",
             o.slowdownPct);
+        out += line;
+    }
+    if (o.slowdownFactor != 1) {
+        std::snprintf(line, sizeof line,
+                      "slowdown after %g s: every step from %g model seconds after start takes %g x as long "
+                      "(not in the predicted figures above)\n",
+                      o.slowdownAfterS, o.slowdownAfterS, o.slowdownFactor);
+        out += line;
+    }
+    if (o.slowdownPerHour != 0) {
+        std::snprintf(line, sizeof line,
+                      "slowdown drift: every step takes (1 + %g x model hours since start) x as long (not in "
+                      "the predicted figures above)\n",
+                      o.slowdownPerHour);
         out += line;
     }
     out +=

@@ -43,6 +43,12 @@ struct SimServerOptions {
     double jitter = 0.0;         // relative step-time jitter; 0 for tests
     // Detection tests: every step takes (1 + slowdownPct / 100) × as long (SchedulerConfig::slowdownPct).
     double slowdownPct = 0.0;
+    // A server that gets slower while it runs (SchedulerConfig::slowdownFactor): steps starting at or after
+    // slowdownAfterS model seconds since start() take slowdownFactor × as long (1 = off); slowdownPerHour
+    // adds a linear drift, × (1 + rate × model hours since start()) (0 = off).
+    double slowdownFactor = 1.0;
+    double slowdownAfterS = 0.0;
+    double slowdownPerHour = 0.0;
     std::uint64_t seed = 1;
     FaultSpec faults;
     std::string groundTruthPath; // empty = no JSONL log

@@ -38,8 +38,8 @@ std::vector<VirtualRequest> runVirtualClosedLoop(const PerformanceModel &model, 
         pool.admit(events);
         events.clear(); // admissions carry no time the study needs
         if (!pool.hasRunning())
-            break; // an empty pool admits any request, so nothing is waiting either
-        nowS += pool.planStep();
+            break;                   // an empty pool admits any request, so nothing is waiting either
+        nowS += pool.planStep(nowS); // the virtual run starts at t = 0 with the pool
         const std::int64_t endNs = toNs(nowS);
         pool.applyStep(endNs, events, handOffs);
         for (const StepEvent &e : events) {

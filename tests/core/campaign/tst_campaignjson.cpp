@@ -4,6 +4,7 @@
 #include "core/campaign/matrixexpander.h"
 
 #include <QFile>
+#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
 
@@ -40,6 +41,9 @@ private slots:
     void confidenceLevel();
     void chatTemplateOverride();
     void serverTimingOptions();
+    void simulatorSlowdown();
+    void simulatorSlowdownInvalid_data();
+    void simulatorSlowdownInvalid();
 };
 
 void TestCampaignJson::goldenFieldByField()
@@ -541,6 +545,87 @@ void TestCampaignJson::serverTimingOptions()
     QVERIFY(!bad.ok());
     QVERIFY2(bad.error().message.find("/endpoints/0/server_timing/formt") != std::string::npos,
              bad.error().message.c_str());
+}
+
+namespace {
+std::string slowdownCampaign(const std::string &sim)
+{
+    return "{\"schema\": \"throughline.campaign/1\", \"name\": \"x\",\n"
+           " \"models\": [\"Llama-3.3-70B-Instruct\"], \"backends\": [\"vllm\"],"
+           " \"deployments\": [{\"gpu\": \"H200\"}],\n"
+           " \"phases\": [{\"preset\": \"Chat\"}],\n"
+           " \"endpoints\": [{\"kind\": \"simulated\", \"sim\": " +
+           sim + "}]}\n";
+}
+} // namespace
+
+// The simulator's slowdown after a time and its drift (issue 23): read, written back only when set, carried
+// into the scenario.
+void TestCampaignJson::simulatorSlowdown()
+{
+    auto minimal = CampaignJson::read(readData("minimal.json"));
+    QVERIFY(minimal.ok());
+    QCOMPARE(minimal->endpoints.at(0).sim.slowdownFactor, 1.0);
+    const nlohmann::json plain = CampaignJson::toJson(*minimal).at("endpoints").at(0).at("sim");
+    QVERIFY(!plain.contains("slowdown_factor"));
+    QVERIFY(!plain.contains("slowdown_after_s"));
+    QVERIFY(!plain.contains("slowdown_per_hour"));
+
+    auto r = CampaignJson::read(slowdownCampaign(
+        "{\"slowdown_factor\": 1.15, \"slowdown_after_s\": 600, \"slowdown_per_hour\": 0.05}"));
+    QVERIFY2(r.ok(), r.ok() ? "" : r.error().message.c_str());
+    const SimulatorOptions &s = r->endpoints.at(0).sim;
+    QCOMPARE(s.slowdownFactor, 1.15);
+    QCOMPARE(s.slowdownAfterS, 600.0);
+    QCOMPARE(s.slowdownPerHour, 0.05);
+    const nlohmann::json written = CampaignJson::toJson(*r).at("endpoints").at(0).at("sim");
+    QCOMPARE(written.at("slowdown_factor").get<double>(), 1.15);
+    QCOMPARE(written.at("slowdown_after_s").get<double>(), 600.0);
+    QCOMPARE(written.at("slowdown_per_hour").get<double>(), 0.05);
+    auto again = CampaignJson::read(CampaignJson::write(*r));
+    QVERIFY2(again.ok(), again.ok() ? "" : again.error().message.c_str());
+    QVERIFY(*again == *r);
+    auto scenarios = MatrixExpander().expand(*again);
+    QVERIFY2(scenarios.ok(), scenarios.ok() ? "" : scenarios.error().message.c_str());
+    QCOMPARE(scenarios->at(0).endpoint.sim.slowdownFactor, 1.15);
+    QCOMPARE(scenarios->at(0).endpoint.sim.slowdownAfterS, 600.0);
+
+    // The drift alone: the level shift stays off and unwritten.
+    auto drift = CampaignJson::read(slowdownCampaign("{\"slowdown_per_hour\": 0.2}"));
+    QVERIFY2(drift.ok(), drift.ok() ? "" : drift.error().message.c_str());
+    const nlohmann::json dw = CampaignJson::toJson(*drift).at("endpoints").at(0).at("sim");
+    QVERIFY(!dw.contains("slowdown_factor"));
+    QCOMPARE(dw.at("slowdown_per_hour").get<double>(), 0.2);
+}
+
+void TestCampaignJson::simulatorSlowdownInvalid_data()
+{
+    QTest::addColumn<QString>("sim");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("faster")
+        << u"{\"slowdown_factor\": 0.9}"_qs
+        << u"/endpoints/0/sim/slowdown_factor: must be at least 1 and at most 1000, got 0.9"_qs;
+    QTest::newRow("huge") << u"{\"slowdown_factor\": 1e300}"_qs
+                          << u"/endpoints/0/sim/slowdown_factor: must be at least 1 and at most 1000"_qs;
+    QTest::newRow("text") << u"{\"slowdown_factor\": \"15%\"}"_qs
+                          << u"/endpoints/0/sim/slowdown_factor: expected a number, got a string"_qs;
+    QTest::newRow("before start") << u"{\"slowdown_factor\": 2, \"slowdown_after_s\": -1}"_qs
+                                  << u"/endpoints/0/sim/slowdown_after_s: must be at least 0"_qs;
+    QTest::newRow("speeding up") << u"{\"slowdown_per_hour\": -0.1}"_qs
+                                 << u"/endpoints/0/sim/slowdown_per_hour: must be at least 0"_qs;
+    QTest::newRow("misspelt") << u"{\"slowdown_factr\": 2}"_qs << u"/endpoints/0/sim/slowdown_factr"_qs;
+}
+
+void TestCampaignJson::simulatorSlowdownInvalid()
+{
+    QFETCH(QString, sim);
+    QFETCH(QString, message);
+    auto r = CampaignJson::read(slowdownCampaign(sim.toStdString()));
+    QVERIFY(!r.ok());
+    // With the position of the value: line 4 (the endpoints line), its column.
+    const QString msg = QString::fromStdString(r.error().message);
+    const QRegularExpression re(u"(^|\n)4:\\d+: "_qs + QRegularExpression::escape(message));
+    QVERIFY2(re.match(msg).hasMatch(), qPrintable(msg));
 }
 
 QTEST_GUILESS_MAIN(TestCampaignJson)

@@ -5,6 +5,8 @@
 
 #include <QTest>
 
+#include <algorithm>
+
 using namespace Throughline;
 
 class TestSimProcess : public QObject
@@ -30,6 +32,45 @@ private slots:
         QCOMPARE(r.header("X-Throughline-Time-Scale"), std::string("50"));
         QCOMPARE(p.stop(), 0); // SIGTERM → clean exit
         QVERIFY(p.output().find("predicted capacity") != std::string::npos);
+    }
+
+    // The campaign's slowdown options reach the child's command line only when set, and the child takes
+    // them as the in-process server does (the same capacity-summary line, tst_virtualclosedloop).
+    void slowdownReachesTheChild()
+    {
+        SimulatorOptions sim;
+        sim.timeScale = 50;
+        const auto plain = SimProcess::argumentsFor("gpt-oss-20b", "B200", 1, "FP4", sim);
+        QVERIFY(std::none_of(plain.begin(), plain.end(),
+                             [](const std::string &a) { return a.rfind("--slowdown", 0) == 0; }));
+        sim.slowdownFactor = 1.25;
+        sim.slowdownAfterS = 2;
+        sim.slowdownPerHour = 0.5;
+        const auto args = SimProcess::argumentsFor("gpt-oss-20b", "B200", 1, "FP4", sim);
+        auto after = [&](const char *flag) {
+            auto it = std::find(args.begin(), args.end(), std::string(flag));
+            return it != args.end() && it + 1 != args.end() ? *(it + 1) : std::string();
+        };
+        QCOMPARE(after("--slowdown-factor"), std::string("1.25"));
+        QCOMPARE(after("--slowdown-after-s"), std::string("2"));
+        QCOMPARE(after("--slowdown-per-hour"), std::string("0.5"));
+        SimProcess p;
+        auto port = p.start(THROUGHLINE_SIM_EXE, args);
+        QVERIFY2(port.ok(), port.ok() ? "" : port.error().message.c_str());
+        QCOMPARE(p.stop(), 0);
+        QVERIFY2(p.output().find("every step from 2 model seconds after start takes 1.25 x as long") !=
+                     std::string::npos,
+                 p.output().c_str());
+        QVERIFY2(p.output().find("(1 + 0.5 x model hours since start)") != std::string::npos,
+                 p.output().c_str());
+
+        SimProcess bad;
+        auto refused = bad.start(
+            THROUGHLINE_SIM_EXE,
+            {"--model", "gpt-oss-20b", "--gpu", "B200", "--port", "0", "--slowdown-factor", "0.9"}, 5000);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.find("--slowdown-factor must be 1..1000") != std::string::npos,
+                 refused.error().message.c_str());
     }
 
     void badArgumentsFailClearly()
