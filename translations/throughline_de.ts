@@ -5430,5 +5430,17 @@ Dann das zusammengeführte Bundle im Verlauf importieren (Importieren…).</tran
         <source>finished</source>
         <translation>abgeschlossen</translation>
     </message>
+    <message>
+        <source>no dataset</source>
+        <translation>kein Datensatz</translation>
+    </message>
+    <message>
+        <source> samples</source>
+        <translation> Samples</translation>
+    </message>
+    <message>
+        <source>Samples per dataset pass (e.g. 6,396 for mlperf_gpt_oss_performance). With one, every point issues whole passes (at least four super-passes), its steady state is judged and the prompts are samples drawn with replacement; without one those rules stay blocked and the C_max point is the Offline result.</source>
+        <translation>Samples je Durchlauf des Datensatzes (z. B. 6.396 für mlperf_gpt_oss_performance). Mit einer Angabe sendet jeder Punkt ganze Durchläufe (mindestens vier Super-Passes), sein eingeschwungener Zustand wird beurteilt und die Prompts sind mit Zurücklegen gezogene Samples; ohne sie bleiben diese Regeln blockiert und der C_max-Punkt ist das Offline-Ergebnis.</translation>
+    </message>
 </context>
 </TS>
