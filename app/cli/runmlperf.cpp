@@ -53,6 +53,9 @@ void addMlperfRunOptions(QCommandLineParser &parser)
     parser.addOption({u"mlperf-dataset-size"_qs, u"Samples per dataset pass."_qs, u"N"_qs});
     parser.addOption({u"mlperf-continue"_qs,
                       u"Keep measuring a scenario that can no longer comply (flagged, not stopped)."_qs});
+    parser.addOption({u"mlperf-adaptive"_qs,
+                      u"Curve scenarios: place the submitter's-choice points after the mandatory ones, each "
+                      u"where the frontier measured so far is least known."_qs});
 }
 
 int prepareMlperfRun(const Context &ctx, const QCommandLineParser &parser, std::vector<Scenario> &scenarios,
@@ -61,7 +64,7 @@ int prepareMlperfRun(const Context &ctx, const QCommandLineParser &parser, std::
     mode.reset();
     if (!parser.isSet(u"mlperf"_qs)) {
         for (const char *o : {"mlperf-c-max", "mlperf-points", "mlperf-offline", "mlperf-dataset",
-                              "mlperf-dataset-size", "mlperf-continue"})
+                              "mlperf-dataset-size", "mlperf-continue", "mlperf-adaptive"})
             if (parser.isSet(QString::fromLatin1(o)))
                 return ctx.usageError(u"--"_qs + QString::fromLatin1(o) + u" needs --mlperf"_qs);
         return -1;
@@ -72,6 +75,7 @@ int prepareMlperfRun(const Context &ctx, const QCommandLineParser &parser, std::
     MlperfModeOptions o;
     o.preset = parser.value(u"mlperf-preset"_qs).toStdString();
     o.stopOnFail = !parser.isSet(u"mlperf-continue"_qs);
+    o.adaptive = parser.isSet(u"mlperf-adaptive"_qs);
     long long v = 0;
     if (const int rc = positiveOption(ctx, parser, u"mlperf-c-max"_qs, v); rc >= 0)
         return rc;

@@ -2,6 +2,8 @@
 
 #include "core/metrics/pointresult.h"
 #include "core/metrics/requestmetrics.h"
+#include "core/mlperf/adaptiveplacement.h"
+#include "core/mlperf/frontier.h"
 #include "core/mlperf/pointplanner.h"
 #include "core/mlperf/regions.h"
 #include "core/mlperf/rulespreset.h"
@@ -139,9 +141,24 @@ Result<std::shared_ptr<MlperfMode>> MlperfMode::prepare(std::vector<Scenario> &s
                 return makeError(ErrorCode::InvalidInput, sc.id + ": " + planned.error().message);
             st.evidence.cMax = req.cMax;
             st.evidence.plan = planned->points;
+            if (options.adaptive) {
+                // Choice points after the mandatory ones (they place themselves on what those measured),
+                // the Offline run still last.
+                std::stable_partition(st.evidence.plan.begin(), st.evidence.plan.end(),
+                                      [](const Mlperf::PlannedPoint &pp) {
+                                          return pp.role == Mlperf::PlannedPoint::Role::UltraLow ||
+                                                 pp.role == Mlperf::PlannedPoint::Role::Mandatory;
+                                      });
+                std::stable_partition(st.evidence.plan.begin(), st.evidence.plan.end(),
+                                      [](const Mlperf::PlannedPoint &pp) {
+                                          return pp.role != Mlperf::PlannedPoint::Role::Offline;
+                                      });
+                st.adaptive = true;
+                st.bounds = planned->bounds;
+            }
             sc.plan.mode = LoadPlan::Mode::Closed; // the rules' points in plan order, no early stop
             sc.plan.concurrencies.clear();
-            for (const Mlperf::PlannedPoint &pp : planned->points)
+            for (const Mlperf::PlannedPoint &pp : st.evidence.plan)
                 sc.plan.concurrencies.push_back(pp.concurrency);
         } else if (sc.plan.mode == LoadPlan::Mode::Closed) {
             const auto &cs = sc.plan.concurrencies;
@@ -204,6 +221,29 @@ void MlperfMode::assessSteadyStateOf(MlperfScenarioState &st, const PointOutcome
     st.steadyStates[i] =
         Mlperf::assessSteadyState(samples, st.evidence.datasetSize, m_preset.steadyState->gatingMetrics,
                                   m_preset.steadyState->minSuperPasses);
+}
+
+int MlperfMode::adaptiveConcurrency(const ScenarioOutcome &so, int listIndex)
+{
+    MlperfScenarioState *st = stateOf(so.scenarioIndex);
+    const std::size_t k = static_cast<std::size_t>(listIndex);
+    if (!st || !st->adaptive || k >= st->evidence.plan.size() ||
+        st->evidence.plan[k].role != Mlperf::PlannedPoint::Role::Choice)
+        return 0;
+    std::vector<Mlperf::CurvePoint> measured;
+    for (const PointOutcome &po : so.points)
+        if (const auto cp = Mlperf::curvePointOf(po.result))
+            measured.push_back(*cp);
+    int left = 0; // choice slots from this one on
+    for (std::size_t i = k; i < st->evidence.plan.size(); ++i)
+        left += st->evidence.plan[i].role == Mlperf::PlannedPoint::Role::Choice;
+    const auto next = Mlperf::nextAdaptivePoint(measured, st->bounds.cMin, st->bounds.cMax, left);
+    if (!next)
+        return 0; // nothing left to learn between the points: the planner's choice stands
+    Mlperf::PlannedPoint &pp = st->evidence.plan[k];
+    pp.concurrency = next->concurrency;
+    pp.region = st->bounds.regionOf(next->concurrency);
+    return next->concurrency;
 }
 
 MlperfScenarioState *MlperfMode::stateOf(int scenarioIndex)
@@ -289,6 +329,10 @@ void MlperfMode::attach(RunOptions &options, std::function<void(int, const std::
         (*stopReasons)[static_cast<std::size_t>(so.scenarioIndex)] = stop;
         if (onLine)
             onLine(so.scenarioIndex, line);
+    };
+    options.chooseClosedConcurrency = [this](const ScenarioOutcome &so, int listIndex, int) {
+        std::lock_guard lock(m_mutex);
+        return adaptiveConcurrency(so, listIndex);
     };
     options.stopScenarioAfterPoint = [stopReasons](const ScenarioOutcome &so, const PointOutcome &) {
         const auto i = static_cast<std::size_t>(so.scenarioIndex);
@@ -401,6 +445,7 @@ nlohmann::json MlperfMode::toJson() const
     return {{"schema", "throughline.mlperf-compliance/1"},
             {"preset", m_preset.id},
             {"stop_on_fail", m_options.stopOnFail},
+            {"adaptive", m_options.adaptive},
             {"scenarios", scenarios}};
 }
 

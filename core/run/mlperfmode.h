@@ -42,6 +42,10 @@ struct MlperfModeOptions {
     std::optional<Mlperf::OfflineMode> offline;
     long long datasetSize = 0; // samples per pass (0 = not known: the dataset rules are blocked)
     bool stopOnFail = true;    // stop a scenario as soon as it can no longer comply
+    // Curve scenarios: the submitter's-choice points are placed adaptively (core/mlperf/adaptiveplacement.h)
+    // after the mandatory ones — each where the frontier measured so far is least known, within
+    // [C_min, C_max] — instead of the planner's log-spaced choice.
+    bool adaptive = false;
 };
 
 // One scenario's MLPerf campaign so far.
@@ -58,6 +62,10 @@ struct MlperfScenarioState {
     // §4.4 per finished point, by point index (computed from the point's records when it finishes, before
     // they may leave memory); EPR-30/31.
     std::vector<Mlperf::SteadyStateAssessment> steadyStates;
+    // Adaptive placement (MlperfModeOptions::adaptive): the choice points run after the mandatory ones and
+    // are chosen in [bounds.cMin, bounds.cMax] when their turn comes; evidence.plan then holds the chosen.
+    bool adaptive = false;
+    Mlperf::RegionBounds bounds;
 };
 
 class MlperfMode
@@ -97,6 +105,7 @@ private:
     void evaluate(MlperfScenarioState &state, const ScenarioOutcome &so, bool finished) const;
     MlperfScenarioState *stateOf(int scenarioIndex);
     void assessSteadyStateOf(MlperfScenarioState &state, const PointOutcome &po) const;
+    int adaptiveConcurrency(const ScenarioOutcome &so, int listIndex);
 
     Mlperf::RulesPreset m_preset;
     MlperfModeOptions m_options;

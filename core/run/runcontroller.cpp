@@ -643,9 +643,15 @@ Result<RunOutcome> RunController::run()
 
         switch (sc.plan.mode) {
         case LoadPlan::Mode::Closed:
-            for (int c : sc.plan.concurrencies)
+            for (std::size_t k = 0; k < sc.plan.concurrencies.size(); ++k) {
+                int c = sc.plan.concurrencies[k];
+                if (impl.opt.chooseClosedConcurrency)
+                    if (const int chosen = impl.opt.chooseClosedConcurrency(so, static_cast<int>(k), c);
+                        chosen > 0)
+                        c = chosen;
                 if (!runPointClosed(c))
                     break;
+            }
             break;
         case LoadPlan::Mode::Curve: {
             double prevTps = 0;

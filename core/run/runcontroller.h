@@ -67,6 +67,9 @@ struct RunOptions {
     // comply" (core/run/mlperfmode.h).
     std::function<std::string(const ScenarioOutcome &scenario, const PointOutcome &point)>
         stopScenarioAfterPoint;
+    // Asked on run()'s thread before each point of a closed-loop list: the concurrency to run as the
+    // `listIndex`-th point instead of `planned` (≤ 0 = keep it). MLPerf mode's adaptive placement.
+    std::function<int(const ScenarioOutcome &scenario, int listIndex, int planned)> chooseClosedConcurrency;
     // Asked on run()'s thread after each point, for every earlier point of the run that still holds raw
     // records: true = they are safely elsewhere (committed to the history database), so the outcome lets them
     // go (PointOutcome::recordsInHistory). Unset = records stay. Keeps a long run's memory at about its

@@ -10,8 +10,8 @@
 #   missing-region   no Medium point: refused before any request, EPR-16;
 #   short-window     point_duration_s 900: the Ultra Low point passes (600 s), the first Low point fails
 #                    EPR-29 and the campaign stops there;
-#   no-steady-state  the simulated server slows by 15 % in the middle of the first point: EPR-31 fails there
-#                    (drifting up), live, and the campaign stops;
+#   no-steady-state  the simulated server slows down steadily (sim.slowdown_per_hour 0.6: +20 % over the first
+#                    point): EPR-31 fails there (TPOT drifting up), live, and the campaign stops;
 #   few-passes       a request budget of 3 dataset passes per point: EPR-30 at the first point;
 #   offline-slow     the server slows by 15 % in the middle of the Offline point (the last): EPR-23 at the end.
 # Each campaign must fail exactly its rule (the rehearsal none); the script prints each one's point lines,
@@ -113,7 +113,9 @@ PY
 
 campaign "$work/compliant.json" "$(plan)"
 run compliant "" "$work/compliant.json"
-# The compliant run's model time places the Offline point's middle for offline-slow.
+# The compliant run's model time places the Offline point's middle for offline-slow: the windows add up to a
+# little less than the server's model time (warm-ups and drains between them), so Σ windows − 700 s falls
+# inside the last point's 1,200 s window.
 model_total=$(python3 - "$work/compliant/out/results.json" 2>/dev/null <<'PY' || echo 0
 import json, sys
 pts = json.load(open(sys.argv[1]))["scenarios"][0]["points"]
@@ -127,7 +129,7 @@ campaign "$work/missing.json" "$(closed '[1, 2, 3, 4, 5, 40, 64, 64]')"
 run missing-region "EPR-16" "$work/missing.json"
 campaign "$work/short.json" "$(plan ', "point_duration_s": 900')"
 run short-window "EPR-29" "$work/short.json"
-campaign "$work/drift.json" "$(plan)" ', "slowdown_after_s": 600, "slowdown_factor": 1.15'
+campaign "$work/drift.json" "$(plan)" ', "slowdown_per_hour": 0.6'
 run no-steady-state "EPR-31" "$work/drift.json"
 campaign "$work/passes.json" "$(plan | sed "s/\"request_count\": 10000000/\"request_count\": $((3 * dataset))/")"
 run few-passes "EPR-30" "$work/passes.json"

@@ -12,6 +12,9 @@
 //     prompts are samples drawn with replacement: EPR-30/31/36/37/38 pass live.
 // The compliant time-scaled rehearsal of real length is a benchmark (tests/bench/bench_mlperf_live.sh).
 #include "app/clitestprocess.h"
+#include "core/metrics/pointresult.h"
+#include "core/mlperf/adaptiveplacement.h"
+#include "core/mlperf/frontier.h"
 #include "core/storage/historyreader.h"
 
 #include <QDir>
@@ -23,6 +26,8 @@
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QTest>
+
+#include <algorithm>
 
 using namespace Throughline;
 
@@ -70,6 +75,7 @@ private slots:
     void brokenPlansAreRefusedBeforeAnyRequest();
     void plannerRefusalNamesTheRule();
     void wholePassesSteadyStateAndSampleOrderLive();
+    void adaptiveChoicePointsFollowTheFrontier();
 
 private:
     using Run = CliRun;
@@ -282,6 +288,53 @@ void TestCliMlperf::wholePassesSteadyStateAndSampleOrderLive()
     const QStringList failed = strings(sc[u"failed_rules"_qs]);
     for (const char *id : {"EPR-30", "EPR-31", "EPR-36", "EPR-37", "EPR-38"})
         QVERIFY2(!failed.contains(QString::fromLatin1(id)), qPrintable(failed.join(u' ')));
+}
+
+void TestCliMlperf::adaptiveChoicePointsFollowTheFrontier()
+{
+    // --mlperf-adaptive: the curve's three choice points run after the four mandatory ones, each at the
+    // concurrency nextAdaptivePoint gives for the points measured before it (recomputed here from
+    // results.json), inside [C_min, C_max]; the stored plan holds the chosen concurrencies.
+    // 100 requests in each point's window (TPOT p90 needs them: curvePointOf; the last send closes the
+    // window), at time scale 10.
+    QByteArray c = campaign(QByteArray(kCurve).replace("\"request_count\": 8", "\"request_count\": 101"));
+    c.replace("\"time_scale\": 1,", "\"time_scale\": 10,");
+    const QString file = write(u"adaptive.json"_qs, c);
+    const QString out = m_dir.filePath(u"out-adaptive"_qs);
+    const Run r = run({u"run"_qs, file, u"--mlperf"_qs, u"--mlperf-adaptive"_qs, u"--mlperf-continue"_qs,
+                       u"--no-history"_qs, u"--out"_qs, out});
+    QVERIFY2(r.code == 1, qPrintable(r.out + r.err)); // short points: the durations fail (EPR-28/29)
+    QFile f(out + u"/results.json"_qs);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const auto results = nlohmann::json::parse(f.readAll().toStdString());
+    std::vector<Mlperf::CurvePoint> measured;
+    std::vector<int> order;
+    for (const auto &pj : results["scenarios"][0]["points"]) {
+        auto p = PointResult::fromJson(pj);
+        QVERIFY(p.ok());
+        order.push_back(p->load.concurrency);
+        if (order.size() > 4) { // a choice slot: what the rule gives for the points before it
+            const auto next = Mlperf::nextAdaptivePoint(measured, 1, 64, 8 - static_cast<int>(order.size()));
+            QVERIFY(next);
+            QCOMPARE(p->load.concurrency, next->concurrency);
+        }
+        if (const auto cp = Mlperf::curvePointOf(*p))
+            measured.push_back(*cp);
+    }
+    QCOMPARE(int(order.size()), 7);
+    QCOMPARE(order.front(), 1); // C_min first, C_max among the mandatory four
+    QVERIFY(std::find(order.begin(), order.begin() + 4, 64) != order.begin() + 4);
+    for (std::size_t k = 4; k < order.size(); ++k)
+        QVERIFY(order[k] > 1 && order[k] < 64);
+    const QJsonObject rep = readJson(out + u"/mlperf/compliance.json"_qs);
+    QVERIFY(rep[u"adaptive"_qs].toBool());
+    const QJsonArray plan = rep[u"scenarios"_qs].toArray().first()[u"plan"_qs].toArray();
+    for (int k = 0; k < 7; ++k) {
+        QCOMPARE(plan[k][u"concurrency"_qs].toInt(), order[std::size_t(k)]);
+        QCOMPARE(plan[k][u"role"_qs].toString(), k == 0  ? u"ultra_low"_qs
+                                                 : k < 4 ? u"mandatory"_qs
+                                                         : u"choice"_qs);
+    }
 }
 
 QTEST_GUILESS_MAIN(TestCliMlperf)
