@@ -7,12 +7,16 @@
 #include "coveragestudy.h"
 
 #include "core/metrics/pointintervalsjson.h"
+#include "core/metrics/pointrateintervals.h"
+#include "core/stats/blockbootstrap.h"
 #include "core/stats/autocorrelation.h"
 #include "core/stats/meaninterval.h"
 
 #include <QTest>
 
 #include <nlohmann/json.hpp>
+
+#include <numeric>
 
 using namespace StudySupport;
 
@@ -124,6 +128,77 @@ private slots:
         const Interval meanExpected = meanInterval(sample, 0.95, reach);
         QCOMPARE(mean->lower, meanExpected.lower); // m_point is this same seed's point
         QCOMPARE(mean->upper, meanExpected.upper);
+    }
+
+    void slicedAsTheEventsComeEqualsHeldPairs()
+    {
+        // The output-token rates slice each content event as it is read (WindowSlicer) instead of holding a
+        // (time, tokens) pair per event for the whole point (issue 23: a long point has millions). Their
+        // intervals are the held pairs' ones, bit for bit: the same sums in the same order.
+        StudyConfig c;
+        const Measured m = measure(c, 7, c.requests(), c.warmup());
+        PointInput in;
+        in.load.concurrency = c.concurrency;
+        in.records = m.records;
+        in.gpus.total = 2;
+        in.confidenceLevel = 0.95;
+        const std::size_t slices = defaultSlices(m.records, m.metrics, m.window, {});
+        std::vector<double> times, tokens, wholeTimes, wholeTokens;
+        std::int64_t start = kNoTime, end = kNoTime;
+        for (std::size_t i = 0; i < m.records.size(); ++i) {
+            const RequestRecord &r = m.records[i];
+            const RequestMetrics &rm = m.metrics[i];
+            const std::vector<double> perEvent = tokensPerContentEvent(r, rm.nOut);
+            const bool measuredOk = m.window.measures(r) && rm.ok;
+            if (measuredOk) {
+                start = start == kNoTime ? r.tSend : std::min(start, r.tSend);
+                end = r.tEnd == kNoTime ? end : std::max(end, r.tEnd);
+            }
+            const double sum = std::accumulate(perEvent.begin(), perEvent.end(), 0.0);
+            std::size_t k = 0;
+            for (const StreamEvent &e : r.events) {
+                if (e.kind != StreamEvent::Kind::Content)
+                    continue;
+                if (rm.contentEvents > 0) {
+                    times.push_back(double(e.tNs) / 1e9);
+                    tokens.push_back(k < perEvent.size() ? perEvent[k] : 0.0);
+                }
+                if (measuredOk) {
+                    wholeTimes.push_back(double(e.tNs) / 1e9);
+                    wholeTokens.push_back(sum > 0 ? perEvent[k] * rm.nOut / sum : 0.0);
+                }
+                ++k;
+            }
+        }
+        const auto held = [&](const std::vector<double> &t, const std::vector<double> &v, std::int64_t w0,
+                              std::int64_t w1) {
+            const SlicedWindow w = sliceWindow(t, v, double(w0) / 1e9, double(w1) / 1e9, slices);
+            BlockBootstrapOptions o;
+            o.level = 0.95;
+            return blockBootstrapRatio(w.sums, w.seconds, o).interval;
+        };
+        const Interval output = held(times, tokens, m.window.w0Ns, m.window.w1Ns);
+        // total_tps: the same events, then the input tokens of the measured successful requests by t_send.
+        for (std::size_t i = 0; i < m.records.size(); ++i)
+            if (m.window.measures(m.records[i]) && m.metrics[i].ok) {
+                times.push_back(double(m.records[i].tSend) / 1e9);
+                tokens.push_back(m.metrics[i].nIn);
+            }
+        const Interval total = held(times, tokens, m.window.w0Ns, m.window.w1Ns);
+        const Interval whole = held(wholeTimes, wholeTokens, start, end);
+        const PointResult p = aggregatePoint(in, m.metrics);
+        const auto same = [](const Interval *got, const Interval &want, double by) {
+            return got && got->estimate == want.estimate / by && got->lower == want.lower / by &&
+                   got->upper == want.upper / by;
+        };
+        QVERIFY(output.bounded() && whole.bounded() && total.bounded());
+        QVERIFY(same(p.intervals.find("output_tps", "value"), output, 1));
+        QVERIFY(same(p.intervals.find("output_tps_per_gpu", "value"), output, 2));
+        QVERIFY(same(p.intervals.find("output_tps_whole", "value"), whole, 1));
+        QVERIFY(same(p.intervals.find("total_tps_per_gpu", "value"), total, 2));
+        const BootstrapResult steady =
+            steadyOutputTpsInterval(m.records, m.metrics, m.window, {.level = 0.95});
+        QVERIFY(same(&steady.interval, output, 1));
     }
 
     void noLevelNoIntervals()
