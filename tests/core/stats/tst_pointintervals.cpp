@@ -201,6 +201,66 @@ private slots:
         QVERIFY(same(&steady.interval, output, 1));
     }
 
+    void chunkGapsMergedEqualTheStableSort()
+    {
+        // The chunk gaps' time-ordered sample merges each request's gaps (already in time order) instead of
+        // sorting a (time, gap) pair per gap (issue 23): the same sample, ties in the same order — on a
+        // simulator point and on three streams whose events share read times.
+        const auto sorted = [](const std::vector<RequestRecord> &records,
+                               const std::vector<std::size_t> &order) {
+            std::vector<std::pair<std::int64_t, double>> keyed;
+            for (std::size_t i : order) {
+                std::int64_t prev = kNoTime;
+                for (const StreamEvent &e : records[i].events) {
+                    if (e.kind != StreamEvent::Kind::Content)
+                        continue;
+                    if (prev != kNoTime)
+                        keyed.emplace_back(e.tNs, double(e.tNs - prev) / 1e6);
+                    prev = e.tNs;
+                }
+            }
+            std::stable_sort(keyed.begin(), keyed.end(),
+                             [](const auto &a, const auto &b) { return a.first < b.first; });
+            std::vector<double> out;
+            for (const auto &k : keyed)
+                out.push_back(k.second);
+            return out;
+        };
+        StudyConfig c;
+        const Measured m = measure(c, 7, c.requests(), c.warmup());
+        std::vector<std::size_t> order;
+        for (std::size_t i = 0; i < m.records.size(); ++i)
+            if (m.window.measures(m.records[i]) && m.metrics[i].ok)
+                order.push_back(i);
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return m.records[a].tSend < m.records[b].tSend;
+        });
+        const std::vector<double> merged =
+            timeOrderedSample(m.records, m.metrics, m.window, PointDistribution::ChunkGap);
+        QVERIFY(merged.size() > 1000);
+        QVERIFY(merged == sorted(m.records, order));
+
+        // Events two by two on one read: stream k's gaps are 0 and 2 (k + 1) ms, many ending at equal times
+        // across the streams (at 14 ms: stream 0's 2 and 0, stream 1's 4 and 0, in that order).
+        std::vector<RequestRecord> three(3);
+        std::vector<RequestMetrics> metrics(3);
+        for (int k = 0; k < 3; ++k) {
+            RequestRecord &r = three[std::size_t(k)];
+            r.tSend = 1'000'000 * k;
+            r.tEnd = 100'000'000;
+            const std::int64_t step = 1'000'000 * (k + 1);
+            for (int e = 0; e < 6; ++e)
+                r.events.push_back(
+                    StreamEvent{10'000'000 + step * (e / 2 * 2), StreamEvent::Kind::Content, 1});
+            metrics[std::size_t(k)].ok = true;
+        }
+        PointWindow w;
+        w.w0Ns = 0;
+        w.w1Ns = 50'000'000;
+        const std::vector<double> got = timeOrderedSample(three, metrics, w, PointDistribution::ChunkGap);
+        QCOMPARE(got, sorted(three, {0, 1, 2}));
+    }
+
     void noLevelNoIntervals()
     {
         const PointResult p = aggregated(0);
