@@ -11,9 +11,13 @@
 # The simulator runs in a child process (sim.child_process) so the figures are the CLI's own memory, not the
 # simulated server's (its KV prefix cache alone grows to ~30 MiB in process); --sim-in-process measures both
 # together as before.
+# Then the app: bench_app_rss (tests/bench/bench_app_rss.cpp, the real Run page offscreen, recorded into its
+# own history) runs the same campaign without the MLPerf switch (the app stops a scenario that can no
+# longer comply; the CLI here goes on) and prints the same figures; --no-app skips it.
 # Usage: tests/bench/bench_mlperf_rss.sh [--cli build/ci/app/throughline-cli] [--model-hours H]
-#        [--time-scale S] [--osl N] [--sim-in-process]
-# throughline-sim must be next to the CLI (cmake --build build/ci --target throughline-sim).
+#        [--time-scale S] [--osl N] [--sim-in-process] [--app build/ci/tests/bench/bench_app_rss] [--no-app]
+# throughline-sim must be next to the CLI (cmake --build build/ci --target throughline-sim; bench_app_rss
+# needs -DTHROUGHLINE_BUILD_BENCH=ON).
 # State the machine's load (`uptime`) with the figures.
 set -euo pipefail
 cli=build/ci/app/throughline-cli
@@ -21,6 +25,7 @@ hours=3
 scale=20
 osl=128
 child=true
+app=build/ci/tests/bench/bench_app_rss
 while [ $# -gt 0 ]; do
     case "$1" in
     --cli) cli=$2; shift 2 ;;
@@ -28,6 +33,8 @@ while [ $# -gt 0 ]; do
     --time-scale) scale=$2; shift 2 ;;
     --osl) osl=$2; shift 2 ;;
     --sim-in-process) child=false; shift ;;
+    --app) app=$2; shift 2 ;;
+    --no-app) app=; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -106,3 +113,12 @@ print(f"CLI anonymous RSS after the first point {first_anon / 1024:.1f} MiB, hig
       f"{max_anon / 1024:.1f} MiB, ratio {ratio(max_anon, first_anon):.3f}")
 print(f"history file {size / 2**20:.1f} MiB: {size / 2**20 / reqs * 1e6:.0f} MiB per 1M requests")
 PY
+if [ -n "$app" ]; then
+    if [ -x "$app" ]; then
+        echo "app (bench_app_rss, same campaign, MLPerf switch off):"
+        PATH="$(dirname "$cli"):$PATH" "$app" "$work/long.json" "$work/app-history.sqlite" 2>"$work/app-stderr" |
+            grep -v '^\[app\] point '
+    else
+        echo "app: $app not built (cmake -DTHROUGHLINE_BUILD_BENCH=ON, target bench_app_rss)"
+    fi
+fi
