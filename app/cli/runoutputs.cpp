@@ -51,6 +51,10 @@ int writeRunFiles(std::FILE *h, const QString &outDir, const RunOutcome &run, co
                                [](auto &po) { return po.recordsInHistory; });
         });
     const bool haveStored = fromHistory && !historyDb.empty() && stored.open(historyDb);
+    // Read with copies, not through the reader's memory map: every page of a long run's history mapped and
+    // touched would count in the CLI's resident memory to its end (issue 23), and this reads each page once.
+    if (haveStored)
+        (void)stored.connection().exec("PRAGMA mmap_size=0");
     for (const ScenarioOutcome &so : run.scenarios) {
         for (const PointOutcome &po : so.points) {
             const auto w0 = static_cast<std::int64_t>(po.result.w0S * 1e9);

@@ -112,6 +112,101 @@ void addDistributionIntervals(PointIntervals &out, const PointInput &in,
         out.set(key, "mean", meanInterval(sample, level, minimumLag));
     }
 }
+// The content events' times of each request in `order` are in arrival order; a stream whose are not
+// (never seen, but cheap to check) sends the caller to the sort.
+bool contentTimesAscending(const RequestRecord &r)
+{
+    std::int64_t prev = kNoTime;
+    for (const StreamEvent &e : r.events) {
+        if (e.kind != StreamEvent::Kind::Content)
+            continue;
+        if (prev != kNoTime && e.tNs < prev)
+            return false;
+        prev = e.tNs;
+    }
+    return true;
+}
+
+// The chunk gaps of the requests in `order`, each keyed by the time of the event that ends it, in ascending
+// time; equal times keep the order of the requests in `order`, then of their events — what a stable sort of
+// every (time, gap) pair gives. Each request's gaps are already in time order, so they are merged (a heap of
+// one cursor per request) instead: the point's finish holds the 8 bytes of the result per output token, not
+// 16-byte pairs plus the sort's buffer of as many (issue 23: a long point has millions).
+std::vector<double> chunkGapsInEventOrder(std::span<const RequestRecord> records,
+                                          const std::vector<std::size_t> &order)
+{
+    struct Cursor {
+        std::int64_t tNs;    // end of the gap the cursor is at
+        std::size_t rank;    // the request's position in `order` (ties)
+        std::size_t event;   // index of that event in the request's events
+        std::int64_t prevNs; // the content event before it
+    };
+    const auto later = [](const Cursor &a, const Cursor &b) {
+        return a.tNs != b.tNs ? a.tNs > b.tNs : a.rank > b.rank;
+    };
+    // The cursor's next gap of request records[order[c.rank]] from event index `from` on; false when none.
+    const auto advance = [&](Cursor &c, std::size_t from) {
+        const std::vector<StreamEvent> &events = records[order[c.rank]].events;
+        for (std::size_t k = from; k < events.size(); ++k) {
+            if (events[k].kind != StreamEvent::Kind::Content)
+                continue;
+            if (c.prevNs != kNoTime) {
+                c.tNs = events[k].tNs;
+                c.event = k;
+                return true;
+            }
+            c.prevNs = events[k].tNs;
+        }
+        return false;
+    };
+    std::vector<Cursor> heap;
+    std::size_t total = 0;
+    bool ascending = true;
+    for (std::size_t rank = 0; rank < order.size(); ++rank) {
+        const RequestRecord &r = records[order[rank]];
+        ascending = ascending && contentTimesAscending(r);
+        Cursor c{0, rank, 0, kNoTime};
+        if (advance(c, 0))
+            heap.push_back(c);
+        const auto content = std::count_if(r.events.begin(), r.events.end(), [](const StreamEvent &e) {
+            return e.kind == StreamEvent::Kind::Content;
+        });
+        total += content > 1 ? std::size_t(content - 1) : 0;
+    }
+    std::vector<double> out;
+    out.reserve(total);
+    if (!ascending) { // the sort of every pair, as before
+        std::vector<std::pair<std::int64_t, double>> keyed;
+        keyed.reserve(total);
+        for (std::size_t i : order) {
+            std::int64_t prev = kNoTime;
+            for (const StreamEvent &e : records[i].events) {
+                if (e.kind != StreamEvent::Kind::Content)
+                    continue;
+                if (prev != kNoTime)
+                    keyed.emplace_back(e.tNs, double(e.tNs - prev) / 1e6);
+                prev = e.tNs;
+            }
+        }
+        std::stable_sort(keyed.begin(), keyed.end(),
+                         [](const auto &a, const auto &b) { return a.first < b.first; });
+        for (const auto &k : keyed)
+            out.push_back(k.second);
+        return out;
+    }
+    std::make_heap(heap.begin(), heap.end(), later);
+    while (!heap.empty()) {
+        std::pop_heap(heap.begin(), heap.end(), later);
+        Cursor &c = heap.back();
+        out.push_back(double(c.tNs - c.prevNs) / 1e6);
+        c.prevNs = c.tNs;
+        if (advance(c, c.event + 1))
+            std::push_heap(heap.begin(), heap.end(), later);
+        else
+            heap.pop_back();
+    }
+    return out;
+}
 } // namespace
 
 std::size_t inFlightOverlap(std::span<const RequestRecord> records, std::span<const RequestMetrics> metrics,
@@ -151,23 +246,7 @@ std::vector<double> timeOrderedSample(std::span<const RequestRecord> records,
     }
     // Chunk gaps keyed by the time of the event that ends them: gaps of one step across concurrent
     // requests are neighbours, which is where their dependence is.
-    std::vector<std::pair<std::int64_t, double>> keyed;
-    for (std::size_t i : order) {
-        std::int64_t prev = kNoTime;
-        for (const StreamEvent &e : records[i].events) {
-            if (e.kind != StreamEvent::Kind::Content)
-                continue;
-            if (prev != kNoTime)
-                keyed.emplace_back(e.tNs, double(e.tNs - prev) / 1e6);
-            prev = e.tNs;
-        }
-    }
-    std::stable_sort(keyed.begin(), keyed.end(),
-                     [](const auto &a, const auto &b) { return a.first < b.first; });
-    out.reserve(keyed.size());
-    for (const auto &k : keyed)
-        out.push_back(k.second);
-    return out;
+    return chunkGapsInEventOrder(records, order);
 }
 
 QuantileBounds pointPercentileBounds(std::span<const RequestRecord> records,

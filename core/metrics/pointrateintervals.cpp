@@ -23,17 +23,27 @@ std::size_t defaultSlices(std::span<const RequestRecord> records, std::span<cons
                           : std::clamp<std::size_t>(measuredOk(records, metrics, window) / 4, 20, 400);
 }
 
-// Block bootstrap of Σ values ÷ (end − start) over slices of [startNs, endNs].
 namespace {
-Interval rateInterval(const std::vector<double> &timesS, const std::vector<double> &values,
-                      std::int64_t startNs, std::int64_t endNs, std::size_t slices, double level)
+bool emptySpan(std::int64_t startNs, std::int64_t endNs)
 {
-    if (startNs == kNoTime || endNs == kNoTime || endNs <= startNs)
-        return Interval{.level = level, .method = IntervalMethod::BlockBootstrap};
-    const SlicedWindow w = sliceWindow(timesS, values, double(startNs) / 1e9, double(endNs) / 1e9, slices);
+    return startNs == kNoTime || endNs == kNoTime || endNs <= startNs;
+}
+
+Interval slicedInterval(const SlicedWindow &w, double level)
+{
     BlockBootstrapOptions o;
     o.level = level;
     return blockBootstrapRatio(w.sums, w.seconds, o).interval;
+}
+
+// Block bootstrap of Σ values ÷ (end − start) over slices of [startNs, endNs].
+Interval rateInterval(const std::vector<double> &timesS, const std::vector<double> &values,
+                      std::int64_t startNs, std::int64_t endNs, std::size_t slices, double level)
+{
+    if (emptySpan(startNs, endNs))
+        return Interval{.level = level, .method = IntervalMethod::BlockBootstrap};
+    return slicedInterval(sliceWindow(timesS, values, double(startNs) / 1e9, double(endNs) / 1e9, slices),
+                          level);
 }
 
 Interval divided(Interval iv, int by)
@@ -72,81 +82,83 @@ SendTimeSeries sendTimeSeries(const PointInput &in, std::span<const RequestMetri
     return s;
 }
 
-// Output tokens of the whole-run variant: content events of measured successful requests, each request's
-// tokens spread over its events so they sum to its N_out (OutputThroughput::wholeTps), over the span from
-// the first t_send to the last t_end.
+// Calls add(time s, tokens) for every content event of record r, each request's tokens spread over its
+// events so they sum to its N_out when `normalised` (OutputThroughput::wholeTps), else as
+// tokensPerContentEvent gives them (the steady-state rule).
+template <typename Add>
+void forContentEventTokens(const RequestRecord &r, const RequestMetrics &m, bool normalised, Add &&add)
+{
+    const std::vector<double> perEvent = tokensPerContentEvent(r, m.nOut);
+    const double sum = normalised ? std::accumulate(perEvent.begin(), perEvent.end(), 0.0) : 0.0;
+    std::size_t k = 0;
+    for (const StreamEvent &e : r.events) {
+        if (e.kind != StreamEvent::Kind::Content)
+            continue;
+        if (normalised)
+            add(double(e.tNs) / 1e9, sum > 0 ? perEvent[k] * m.nOut / sum : 0.0);
+        else
+            add(double(e.tNs) / 1e9, k < perEvent.size() ? perEvent[k] : 0.0);
+        ++k;
+    }
+}
+
+// Output tokens of the whole-run variant: content events of measured successful requests, over the span from
+// the first t_send to the last t_end. Two passes over the records (the span, then the slices) instead of one
+// (time, tokens) pair per event held for the whole point.
 Interval wholeRunOutputInterval(const PointInput &in, std::span<const RequestMetrics> metrics,
                                 const PointWindow &window, std::size_t slices, double level)
 {
-    std::vector<double> times, tokens;
     std::int64_t start = kNoTime, end = kNoTime;
     for (std::size_t i = 0; i < in.records.size() && i < metrics.size(); ++i) {
         const RequestRecord &r = in.records[i];
-        const RequestMetrics &m = metrics[i];
-        if (!window.measures(r) || !m.ok)
+        if (!window.measures(r) || !metrics[i].ok)
             continue;
         start = start == kNoTime ? r.tSend : std::min(start, r.tSend);
         if (r.tEnd != kNoTime)
             end = end == kNoTime ? r.tEnd : std::max(end, r.tEnd);
-        std::vector<double> perEvent = tokensPerContentEvent(r, m.nOut);
-        const double sum = std::accumulate(perEvent.begin(), perEvent.end(), 0.0);
-        std::size_t k = 0;
-        for (const StreamEvent &e : r.events) {
-            if (e.kind != StreamEvent::Kind::Content)
-                continue;
-            times.push_back(double(e.tNs) / 1e9);
-            tokens.push_back(sum > 0 ? perEvent[k] * m.nOut / sum : 0.0);
-            ++k;
-        }
     }
-    return rateInterval(times, tokens, start, end, slices, level);
+    if (emptySpan(start, end))
+        return Interval{.level = level, .method = IntervalMethod::BlockBootstrap};
+    WindowSlicer slicer(double(start) / 1e9, double(end) / 1e9, slices);
+    for (std::size_t i = 0; i < in.records.size() && i < metrics.size(); ++i)
+        if (window.measures(in.records[i]) && metrics[i].ok)
+            forContentEventTokens(in.records[i], metrics[i], true,
+                                  [&slicer](double t, double tokens) { slicer.add(t, tokens); });
+    return slicedInterval(slicer.window(), level);
 }
 
 // Output tokens of every content event of any request (warm-up and failed included), with the same
-// tokens-per-event rule as OutputThroughput: the numerators of the steady-state output rate.
-struct TimedAmounts {
-    std::vector<double> timesS, amounts;
-};
-
-TimedAmounts contentEventTokens(std::span<const RequestRecord> records,
-                                std::span<const RequestMetrics> metrics)
+// tokens-per-event rule as OutputThroughput, sliced over the window: the numerators of the steady-state
+// output rate.
+WindowSlicer contentEventTokens(std::span<const RequestRecord> records,
+                                std::span<const RequestMetrics> metrics, const PointWindow &window,
+                                std::size_t slices)
 {
-    TimedAmounts out;
-    for (std::size_t i = 0; i < records.size() && i < metrics.size(); ++i) {
-        const RequestMetrics &m = metrics[i];
-        if (m.contentEvents == 0)
-            continue;
-        const std::vector<double> perEvent = tokensPerContentEvent(records[i], m.nOut);
-        std::size_t k = 0;
-        for (const StreamEvent &e : records[i].events) {
-            if (e.kind != StreamEvent::Kind::Content)
-                continue;
-            out.timesS.push_back(double(e.tNs) / 1e9);
-            out.amounts.push_back(k < perEvent.size() ? perEvent[k] : 0.0);
-            ++k;
-        }
-    }
-    return out;
+    WindowSlicer slicer(double(window.w0Ns) / 1e9, double(window.w1Ns) / 1e9, slices);
+    for (std::size_t i = 0; i < records.size() && i < metrics.size(); ++i)
+        if (metrics[i].contentEvents > 0)
+            forContentEventTokens(records[i], metrics[i], false,
+                                  [&slicer](double t, double tokens) { slicer.add(t, tokens); });
+    return slicer;
 }
 
 // The steady-state output rate over the window, from the content events' tokens.
-BootstrapResult steadyOutputInterval(const TimedAmounts &events, const PointWindow &window,
-                                     std::size_t slices, double level)
+BootstrapResult steadyOutputInterval(const WindowSlicer &events, double level)
 {
-    const SlicedWindow w = sliceWindow(events.timesS, events.amounts, double(window.w0Ns) / 1e9,
-                                       double(window.w1Ns) / 1e9, slices);
     BlockBootstrapOptions o;
     o.level = level;
-    return blockBootstrapRatio(w.sums, w.seconds, o);
+    return blockBootstrapRatio(events.window().sums, events.window().seconds, o);
 }
 
 // total_tps: output tokens by event time plus input tokens of measured successful requests by send time.
-Interval totalTpsInterval(TimedAmounts all, const PointWindow &window, const SendTimeSeries &sent,
-                          std::size_t slices, double level)
+Interval totalTpsInterval(WindowSlicer events, const PointWindow &window, const SendTimeSeries &sent,
+                          double level)
 {
-    all.timesS.insert(all.timesS.end(), sent.times.begin(), sent.times.end());
-    all.amounts.insert(all.amounts.end(), sent.inputTokens.begin(), sent.inputTokens.end());
-    return rateInterval(all.timesS, all.amounts, window.w0Ns, window.w1Ns, slices, level);
+    if (emptySpan(window.w0Ns, window.w1Ns))
+        return Interval{.level = level, .method = IntervalMethod::BlockBootstrap};
+    for (std::size_t i = 0; i < sent.times.size() && i < sent.inputTokens.size(); ++i)
+        events.add(sent.times[i], sent.inputTokens[i]);
+    return slicedInterval(events.window(), level);
 }
 
 } // namespace
@@ -155,8 +167,9 @@ BootstrapResult steadyOutputTpsInterval(std::span<const RequestRecord> records,
                                         std::span<const RequestMetrics> metrics, const PointWindow &window,
                                         const PointIntervalOptions &options)
 {
-    return steadyOutputInterval(contentEventTokens(records, metrics), window,
-                                defaultSlices(records, metrics, window, options), options.level);
+    return steadyOutputInterval(
+        contentEventTokens(records, metrics, window, defaultSlices(records, metrics, window, options)),
+        options.level);
 }
 
 void addRateIntervals(PointIntervals &out, const PointInput &in, std::span<const RequestMetrics> metrics,
@@ -167,8 +180,8 @@ void addRateIntervals(PointIntervals &out, const PointInput &in, std::span<const
     options.level = level;
     const std::size_t slices = defaultSlices(in.records, metrics, window, options);
     // The content events' tokens feed both the output rate and the total rate: collected once.
-    const TimedAmounts events = contentEventTokens(in.records, metrics);
-    const Interval output = steadyOutputInterval(events, window, slices, level).interval;
+    const WindowSlicer events = contentEventTokens(in.records, metrics, window, slices);
+    const Interval output = steadyOutputInterval(events, level).interval;
     out.set("output_tps", "value", output);
     out.set("output_tps_per_gpu", "value", divided(output, in.gpus.total));
     out.set("output_tps_per_decode_gpu", "value", divided(output, in.gpus.decodeOrTotal()));
@@ -183,8 +196,7 @@ void addRateIntervals(PointIntervals &out, const PointInput &in, std::span<const
     out.set("output_tps_mlperf", "value", sendRate(s.mlperfTokens));
     out.set("input_tps_per_prefill_gpu", "value", divided(sendRate(s.inputTokens), in.gpus.prefillOrTotal()));
     out.set("output_tps_whole", "value", wholeRunOutputInterval(in, metrics, window, slices, level));
-    out.set("total_tps_per_gpu", "value",
-            divided(totalTpsInterval(events, window, s, slices, level), in.gpus.total));
+    out.set("total_tps_per_gpu", "value", divided(totalTpsInterval(events, window, s, level), in.gpus.total));
 }
 
 } // namespace Throughline

@@ -9,8 +9,8 @@
 namespace Throughline {
 
 // Every point of `so` that still holds raw records and for which heldElsewhere(scenario index, point index)
-// is true leaves them to the history (PointOutcome::leaveRecordsToHistory).
-void releaseRecordsHeldElsewhere(ScenarioOutcome &so,
-                                 const std::function<bool(int scenarioIndex, int pointIndex)> &heldElsewhere);
+// is true leaves them to the history (PointOutcome::leaveRecordsToHistory). Returns how many points did.
+int releaseRecordsHeldElsewhere(ScenarioOutcome &so,
+                                const std::function<bool(int scenarioIndex, int pointIndex)> &heldElsewhere);
 
 } // namespace Throughline

@@ -14,6 +14,7 @@
 #include "core/engine/worker.h"
 #include "core/targets/verdict.h"
 #include "core/telemetry/telemetryscraper.h"
+#include "core/util/freedmemory.h"
 #include "core/util/version.h"
 #include "core/workload/sessioncalibration.h"
 #include "core/workload/workloaddriver.h"
@@ -181,6 +182,7 @@ bool RunController::Impl::waitPointDone(std::int64_t pointStartNs, double maxDur
         if (++samples % 10 == 0) {
             // Listing /proc/self/fd walks every descriptor (16k+ at scale): once a second is plenty.
             const int fds = openFdCount();
+            releaseCommittedWhileMeasuring();
             lock.lock();
             p.peakOpenFds = std::max(p.peakOpenFds, fds);
         } else {
@@ -546,7 +548,17 @@ Result<RunOutcome> RunController::run()
             p.load = load;
             p.pointLabel = pointLoadLabel(load);
             m_live.setProgress(p);
-            so.points.push_back(measure(pi));
+            // The previous point has usually been committed by now (idle check, cooldown): its records go
+            // before this point gathers its own, and the heap its finish used goes back to the system, so a
+            // long run holds one point's records at a time, not two.
+            impl.releaseHeldRecords(out, so);
+            returnFreedMemory();
+            impl.finishedRun = &out;
+            impl.finishedScenario = &so;
+            PointOutcome measured = measure(pi);
+            impl.finishedRun = nullptr;
+            impl.finishedScenario = nullptr;
+            so.points.push_back(std::move(measured));
             so.points.back().result.load.repeat =
                 load.repeat; // the measurement knows the load, not the repeat
             if (impl.opt.onPointFinished)

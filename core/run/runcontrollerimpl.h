@@ -17,6 +17,7 @@
 #include "core/metrics/pointresult.h"
 #include "core/run/heldrecords.h"
 #include "core/telemetry/telemetryscraper.h"
+#include "core/util/freedmemory.h"
 
 #include <atomic>
 #include <chrono>
@@ -197,14 +198,28 @@ struct RunController::Impl {
         waitUntilIdle(baseUrl, cooldownS, timeScale, opt.idleCheckTimeoutS, cancel);
     }
 
-    // RunOptions::recordsHeldElsewhere over the finished scenarios and the running one.
-    void releaseHeldRecords(RunOutcome &out, ScenarioOutcome &current) const
+    // RunOptions::recordsHeldElsewhere over the finished scenarios and the running one; returns how many
+    // points let their records go.
+    int releaseHeldRecords(RunOutcome &out, ScenarioOutcome &current) const
     {
         if (!opt.recordsHeldElsewhere)
-            return;
+            return 0;
+        int released = 0;
         for (ScenarioOutcome &so : out.scenarios)
-            releaseRecordsHeldElsewhere(so, opt.recordsHeldElsewhere);
-        releaseRecordsHeldElsewhere(current, opt.recordsHeldElsewhere);
+            released += releaseRecordsHeldElsewhere(so, opt.recordsHeldElsewhere);
+        return released + releaseRecordsHeldElsewhere(current, opt.recordsHeldElsewhere);
+    }
+
+    // The finished points of the run while a point is measured (run()'s outcome and the scenario's, set
+    // around measure(); the point being measured is in neither). waitPointDone() lets their records go as
+    // soon as the history has committed them, once a second: a point holds only its own records, not also
+    // the one before it for as long as the writer takes. Run()'s thread only.
+    RunOutcome *finishedRun = nullptr;
+    ScenarioOutcome *finishedScenario = nullptr;
+    void releaseCommittedWhileMeasuring()
+    {
+        if (finishedRun && finishedScenario && releaseHeldRecords(*finishedRun, *finishedScenario) > 0)
+            returnFreedMemory();
     }
 
     // --- coldstartmeasurement.cpp

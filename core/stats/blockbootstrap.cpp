@@ -83,24 +83,34 @@ BootstrapResult blockBootstrapRatio(std::span<const double> a, std::span<const d
     return r;
 }
 
+WindowSlicer::WindowSlicer(double w0, double w1, std::size_t slices)
+    : m_w0(w0)
+    , m_w1(w1)
+{
+    if (slices == 0 || !(w1 > w0))
+        return;
+    m_width = (w1 - w0) / double(slices);
+    m_window.sums.assign(slices, 0.0);
+    m_window.seconds.assign(slices, m_width);
+}
+
+void WindowSlicer::add(double t, double value)
+{
+    const std::size_t slices = m_window.sums.size();
+    if (slices == 0 || !(t >= m_w0 && t <= m_w1)) // [W0, W1] as the steady-state throughput counts events
+        return;
+    const auto k = std::min(slices - 1, std::size_t((t - m_w0) / m_width));
+    m_window.sums[k] += value;
+}
+
 SlicedWindow sliceWindow(std::span<const double> times, std::span<const double> values, double w0, double w1,
                          std::size_t slices)
 {
-    SlicedWindow w;
-    if (slices == 0 || !(w1 > w0))
-        return w;
-    w.sums.assign(slices, 0.0);
-    w.seconds.assign(slices, (w1 - w0) / double(slices));
-    const double width = (w1 - w0) / double(slices);
+    WindowSlicer slicer(w0, w1, slices);
     const std::size_t n = std::min(times.size(), values.size());
-    for (std::size_t i = 0; i < n; ++i) {
-        const double t = times[i];
-        if (!(t >= w0 && t <= w1)) // [W0, W1] as the steady-state throughput counts events
-            continue;
-        const auto k = std::min(slices - 1, std::size_t((t - w0) / width));
-        w.sums[k] += values[i];
-    }
-    return w;
+    for (std::size_t i = 0; i < n; ++i)
+        slicer.add(times[i], values[i]);
+    return slicer.window();
 }
 
 } // namespace Throughline

@@ -51,4 +51,21 @@ struct SlicedWindow {
 SlicedWindow sliceWindow(std::span<const double> times, std::span<const double> values, double w0, double w1,
                          std::size_t slices);
 
+// sliceWindow one value at a time: the same sums, bit for bit, when the values are added in the same order,
+// without the caller holding every (time, value) pair. A point's output tokens are one pair per content
+// event — millions on a long point — and only the slice sums are needed (issue 23: memory flat).
+class WindowSlicer
+{
+public:
+    WindowSlicer(double w0, double w1, std::size_t slices);
+    void add(double time, double value);
+    const SlicedWindow &window() const { return m_window; }
+
+private:
+    SlicedWindow m_window;
+    double m_w0 = 0;
+    double m_w1 = 0;
+    double m_width = 0;
+};
+
 } // namespace Throughline

@@ -9,6 +9,9 @@
 #include "core/storage/telemetryrowwriter.h"
 #include "core/storage/walcheckpointer.h"
 #include "core/storage/writercontext.h"
+#include "core/util/freedmemory.h"
+
+#include <sqlite3.h>
 
 #include <ctime>
 #include <fstream>
@@ -220,6 +223,18 @@ void idleHeartbeat(WriterContext &ctx)
 
 } // namespace
 
+namespace {
+// After a batch of requests is committed: the connection's page cache (up to cache_size, 64 MiB, so it grew
+// with the history file over a long run) lets go of its pages, and the records' copies freed by the batch go
+// back to the system. The next point's transaction reads the few B-tree pages it needs from the OS cache
+// again; a whole run's history stops being held in the writer's memory (issue 23: RSS flat).
+void releaseCacheAndRecords(WriterContext &ctx)
+{
+    sqlite3_db_release_memory(ctx.db.handle());
+    returnFreedMemory();
+}
+} // namespace
+
 void StorageWriter::threadMain()
 {
     pthread_setname_np(pthread_self(), "tl-writer"); // tells it apart in top/perf
@@ -282,6 +297,8 @@ void StorageWriter::threadMain()
             }
         }
         batch.clear();
+        if (s && batchRequests > 0)
+            releaseCacheAndRecords(ctx);
         m_committed.notify_all();
         if (!s) {
             // Clean stop: keep the thread parked until close() so flush()/close() behave normally.

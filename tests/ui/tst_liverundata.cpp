@@ -93,6 +93,35 @@ private slots:
         QCOMPARE(est->second, 50.0); // 1000 / 20 ms
     }
 
+    void finishedPointKeepsItsEstimateNotItsSamples()
+    {
+        // A finished point's TPOTs shrink to their p90 (issue 23: a long run holds the running point's only);
+        // the estimate is the same before and after, and later samples still count in its totals.
+        LiveRunData d;
+        std::vector<LiveSample> s(200);
+        for (size_t i = 0; i < s.size(); ++i) {
+            s[i].tEndS = 1 + double(i) / 100;
+            s[i].tpotMs = 5 + double(i % 10);
+            s[i].nOut = 8;
+        }
+        d.ingest(s);
+        const auto before = d.estimateCurvePoint(0, 0, 1);
+        QVERIFY(before.has_value());
+        d.finishPoint(0, 0);
+        const LiveRunData::PointAccum *p = d.point(0, 0);
+        QVERIFY(p && p->frozen);
+        QCOMPARE(p->tpotMs.capacity(), size_t(0));
+        QCOMPARE(p->tpotCount, size_t(200));
+        const auto after = d.estimateCurvePoint(0, 0, 1);
+        QVERIFY(after.has_value());
+        QCOMPARE(after->first, before->first);
+        QCOMPARE(after->second, before->second);
+        d.ingest({s.front()}); // a late sample of the finished point
+        QCOMPARE(d.point(0, 0)->ok, 201);
+        QCOMPARE(d.point(0, 0)->tpotCount, size_t(200));
+        QVERIFY(d.point(0, 0)->tpotMs.empty());
+    }
+
     void estimateNeedsHundredSamples()
     {
         LiveRunData d;

@@ -493,6 +493,7 @@ void RunPage::markPointFinished(int scenario, int point)
     if (scenario < 0 || point < 0 || m_finishedPoints.contains({scenario, point}))
         return;
     m_finishedPoints << qMakePair(scenario, point);
+    m_data->finishPoint(scenario, point);
     int done = 0;
     for (const auto &p : std::as_const(m_finishedPoints))
         done += p.first == scenario ? 1 : 0;

@@ -53,7 +53,7 @@ std::vector<LiveRunData::SeriesPoint> LiveRunData::ingest(const std::vector<Live
         p.outTokens += s.nOut / scale;
         p.tFirstS = p.tFirstS < 0 ? s.tEndS : std::min(p.tFirstS, s.tEndS);
         p.tLastS = std::max(p.tLastS, s.tEndS);
-        if (s.tpotMs >= 0)
+        if (s.tpotMs >= 0 && !p.frozen)
             p.tpotMs.push_back(s.tpotMs * scale);
     }
     std::vector<SeriesPoint> closed;
@@ -100,15 +100,34 @@ const LiveRunData::PointAccum *LiveRunData::point(int scenario, int point) const
     return it == m_points.end() ? nullptr : &it->second;
 }
 
+namespace {
+double p90(std::vector<double> v)
+{
+    std::sort(v.begin(), v.end());
+    return percentileSorted(v, 0.9);
+}
+} // namespace
+
+void LiveRunData::finishPoint(int scenario, int pointIndex)
+{
+    auto it = m_points.find({scenario, pointIndex});
+    if (it == m_points.end() || it->second.frozen)
+        return;
+    PointAccum &p = it->second;
+    p.frozen = true;
+    p.tpotCount = p.tpotMs.size();
+    p.tpotP90Ms = p.tpotMs.empty() ? -1 : p90(p.tpotMs);
+    std::vector<double>().swap(p.tpotMs);
+}
+
 std::optional<std::pair<double, double>> LiveRunData::estimateCurvePoint(int scenario, int pointIndex,
                                                                          int gpus) const
 {
     const PointAccum *p = point(scenario, pointIndex);
-    if (!p || p->tpotMs.size() < 100 || gpus <= 0 || p->tLastS <= p->tFirstS)
+    const std::size_t n = !p ? 0 : p->frozen ? p->tpotCount : p->tpotMs.size();
+    if (!p || n < 100 || gpus <= 0 || p->tLastS <= p->tFirstS)
         return std::nullopt;
-    std::vector<double> v = p->tpotMs;
-    std::sort(v.begin(), v.end());
-    const double tpotP90 = percentileSorted(v, 0.9);
+    const double tpotP90 = p->frozen ? p->tpotP90Ms : p90(p->tpotMs);
     if (tpotP90 <= 0)
         return std::nullopt;
     return std::make_pair(p->outTokens / (p->tLastS - p->tFirstS) / gpus, 1000.0 / tpotP90);

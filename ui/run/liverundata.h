@@ -34,7 +34,11 @@ public:
         double outTokens = 0;
         double tFirstS = -1;
         double tLastS = -1;
-        std::vector<double> tpotMs;
+        std::vector<double> tpotMs; // measured TPOTs while the point runs; empty once finishPoint() froze it
+        // Set by finishPoint(): TPOT p90 and how many TPOTs it was taken over (the vector is gone then).
+        bool frozen = false;
+        std::size_t tpotCount = 0;
+        double tpotP90Ms = -1;
     };
 
     explicit LiveRunData(double bucketS = 1.0);
@@ -55,6 +59,12 @@ public:
     long long failedCount() const { return m_failed; }
     double latestTimeS() const { return m_latestS; }
     const PointAccum *point(int scenario, int point) const;
+
+    // The point finished (the run page saw the next one start): its TPOTs are reduced to the p90 the curve
+    // estimate needs and let go, so a long run holds the TPOTs of the running point only, not 8 bytes per
+    // request of every point (issue 23). Samples of the point that come later still count in its totals,
+    // not in its p90.
+    void finishPoint(int scenario, int point);
 
     // Live curve point of a finished (or running) point from measured samples:
     // x = output tokens/s ÷ gpus, y = 1000 / TPOT p90. nullopt below the p90 reporting rule (n < 100).

@@ -7,12 +7,16 @@
 #include "coveragestudy.h"
 
 #include "core/metrics/pointintervalsjson.h"
+#include "core/metrics/pointrateintervals.h"
+#include "core/stats/blockbootstrap.h"
 #include "core/stats/autocorrelation.h"
 #include "core/stats/meaninterval.h"
 
 #include <QTest>
 
 #include <nlohmann/json.hpp>
+
+#include <numeric>
 
 using namespace StudySupport;
 
@@ -124,6 +128,137 @@ private slots:
         const Interval meanExpected = meanInterval(sample, 0.95, reach);
         QCOMPARE(mean->lower, meanExpected.lower); // m_point is this same seed's point
         QCOMPARE(mean->upper, meanExpected.upper);
+    }
+
+    void slicedAsTheEventsComeEqualsHeldPairs()
+    {
+        // The output-token rates slice each content event as it is read (WindowSlicer) instead of holding a
+        // (time, tokens) pair per event for the whole point (issue 23: a long point has millions). Their
+        // intervals are the held pairs' ones, bit for bit: the same sums in the same order.
+        StudyConfig c;
+        const Measured m = measure(c, 7, c.requests(), c.warmup());
+        PointInput in;
+        in.load.concurrency = c.concurrency;
+        in.records = m.records;
+        in.gpus.total = 2;
+        in.confidenceLevel = 0.95;
+        const std::size_t slices = defaultSlices(m.records, m.metrics, m.window, {});
+        std::vector<double> times, tokens, wholeTimes, wholeTokens;
+        std::int64_t start = kNoTime, end = kNoTime;
+        for (std::size_t i = 0; i < m.records.size(); ++i) {
+            const RequestRecord &r = m.records[i];
+            const RequestMetrics &rm = m.metrics[i];
+            const std::vector<double> perEvent = tokensPerContentEvent(r, rm.nOut);
+            const bool measuredOk = m.window.measures(r) && rm.ok;
+            if (measuredOk) {
+                start = start == kNoTime ? r.tSend : std::min(start, r.tSend);
+                end = r.tEnd == kNoTime ? end : std::max(end, r.tEnd);
+            }
+            const double sum = std::accumulate(perEvent.begin(), perEvent.end(), 0.0);
+            std::size_t k = 0;
+            for (const StreamEvent &e : r.events) {
+                if (e.kind != StreamEvent::Kind::Content)
+                    continue;
+                if (rm.contentEvents > 0) {
+                    times.push_back(double(e.tNs) / 1e9);
+                    tokens.push_back(k < perEvent.size() ? perEvent[k] : 0.0);
+                }
+                if (measuredOk) {
+                    wholeTimes.push_back(double(e.tNs) / 1e9);
+                    wholeTokens.push_back(sum > 0 ? perEvent[k] * rm.nOut / sum : 0.0);
+                }
+                ++k;
+            }
+        }
+        const auto held = [&](const std::vector<double> &t, const std::vector<double> &v, std::int64_t w0,
+                              std::int64_t w1) {
+            const SlicedWindow w = sliceWindow(t, v, double(w0) / 1e9, double(w1) / 1e9, slices);
+            BlockBootstrapOptions o;
+            o.level = 0.95;
+            return blockBootstrapRatio(w.sums, w.seconds, o).interval;
+        };
+        const Interval output = held(times, tokens, m.window.w0Ns, m.window.w1Ns);
+        // total_tps: the same events, then the input tokens of the measured successful requests by t_send.
+        for (std::size_t i = 0; i < m.records.size(); ++i)
+            if (m.window.measures(m.records[i]) && m.metrics[i].ok) {
+                times.push_back(double(m.records[i].tSend) / 1e9);
+                tokens.push_back(m.metrics[i].nIn);
+            }
+        const Interval total = held(times, tokens, m.window.w0Ns, m.window.w1Ns);
+        const Interval whole = held(wholeTimes, wholeTokens, start, end);
+        const PointResult p = aggregatePoint(in, m.metrics);
+        const auto same = [](const Interval *got, const Interval &want, double by) {
+            return got && got->estimate == want.estimate / by && got->lower == want.lower / by &&
+                   got->upper == want.upper / by;
+        };
+        QVERIFY(output.bounded() && whole.bounded() && total.bounded());
+        QVERIFY(same(p.intervals.find("output_tps", "value"), output, 1));
+        QVERIFY(same(p.intervals.find("output_tps_per_gpu", "value"), output, 2));
+        QVERIFY(same(p.intervals.find("output_tps_whole", "value"), whole, 1));
+        QVERIFY(same(p.intervals.find("total_tps_per_gpu", "value"), total, 2));
+        const BootstrapResult steady =
+            steadyOutputTpsInterval(m.records, m.metrics, m.window, {.level = 0.95});
+        QVERIFY(same(&steady.interval, output, 1));
+    }
+
+    void chunkGapsMergedEqualTheStableSort()
+    {
+        // The chunk gaps' time-ordered sample merges each request's gaps (already in time order) instead of
+        // sorting a (time, gap) pair per gap (issue 23): the same sample, ties in the same order — on a
+        // simulator point and on three streams whose events share read times.
+        const auto sorted = [](const std::vector<RequestRecord> &records,
+                               const std::vector<std::size_t> &order) {
+            std::vector<std::pair<std::int64_t, double>> keyed;
+            for (std::size_t i : order) {
+                std::int64_t prev = kNoTime;
+                for (const StreamEvent &e : records[i].events) {
+                    if (e.kind != StreamEvent::Kind::Content)
+                        continue;
+                    if (prev != kNoTime)
+                        keyed.emplace_back(e.tNs, double(e.tNs - prev) / 1e6);
+                    prev = e.tNs;
+                }
+            }
+            std::stable_sort(keyed.begin(), keyed.end(),
+                             [](const auto &a, const auto &b) { return a.first < b.first; });
+            std::vector<double> out;
+            for (const auto &k : keyed)
+                out.push_back(k.second);
+            return out;
+        };
+        StudyConfig c;
+        const Measured m = measure(c, 7, c.requests(), c.warmup());
+        std::vector<std::size_t> order;
+        for (std::size_t i = 0; i < m.records.size(); ++i)
+            if (m.window.measures(m.records[i]) && m.metrics[i].ok)
+                order.push_back(i);
+        std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+            return m.records[a].tSend < m.records[b].tSend;
+        });
+        const std::vector<double> merged =
+            timeOrderedSample(m.records, m.metrics, m.window, PointDistribution::ChunkGap);
+        QVERIFY(merged.size() > 1000);
+        QVERIFY(merged == sorted(m.records, order));
+
+        // Events two by two on one read: stream k's gaps are 0 and 2 (k + 1) ms, many ending at equal times
+        // across the streams (at 14 ms: stream 0's 2 and 0, stream 1's 4 and 0, in that order).
+        std::vector<RequestRecord> three(3);
+        std::vector<RequestMetrics> metrics(3);
+        for (int k = 0; k < 3; ++k) {
+            RequestRecord &r = three[std::size_t(k)];
+            r.tSend = 1'000'000 * k;
+            r.tEnd = 100'000'000;
+            const std::int64_t step = 1'000'000 * (k + 1);
+            for (int e = 0; e < 6; ++e)
+                r.events.push_back(
+                    StreamEvent{10'000'000 + step * (e / 2 * 2), StreamEvent::Kind::Content, 1});
+            metrics[std::size_t(k)].ok = true;
+        }
+        PointWindow w;
+        w.w0Ns = 0;
+        w.w1Ns = 50'000'000;
+        const std::vector<double> got = timeOrderedSample(three, metrics, w, PointDistribution::ChunkGap);
+        QCOMPARE(got, sorted(three, {0, 1, 2}));
     }
 
     void noLevelNoIntervals()
