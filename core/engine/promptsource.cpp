@@ -1,20 +1,13 @@
 #include "core/engine/promptsource.h"
 
+#include "core/util/splitmix.h"
+
 #include <algorithm>
 #include <string_view>
 
 namespace Throughline {
 
 namespace {
-
-// splitmix64: cheap, well-mixed, deterministic across platforms.
-std::uint64_t mix(std::uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 
 constexpr std::string_view kWords[] = {
     " the",     " of",      " and",    " to",   " in",     " is",     " that",    " for",     " it",
@@ -51,7 +44,7 @@ Prompt SyntheticPromptSource::make(std::uint64_t seq, int isl, bool tokenIds) co
     Prompt p;
     p.tokens = isl;
     const std::uint64_t salt = m_salt.load(std::memory_order_relaxed);
-    std::uint64_t state = mix(m_seed ^ mix(seq) ^ salt);
+    std::uint64_t state = splitmix64(m_seed ^ splitmix64(seq) ^ salt);
     if (tokenIds) {
         p.tokenIds.reserve(static_cast<std::size_t>(isl));
         // Unique prefix: the run salt's and sequence number's base-20000 digits, then pseudo-random ids.
@@ -61,7 +54,7 @@ Prompt SyntheticPromptSource::make(std::uint64_t seq, int isl, bool tokenIds) co
             s /= 20000;
         } while (s > 0 && static_cast<int>(p.tokenIds.size()) < isl);
         while (static_cast<int>(p.tokenIds.size()) < isl) {
-            state = mix(state);
+            state = splitmix64(state);
             p.tokenIds.push_back(1000 + static_cast<int>(state % 20000));
         }
         p.tokenIds.resize(static_cast<std::size_t>(std::max(isl, 1)), 1000);
@@ -73,7 +66,7 @@ Prompt SyntheticPromptSource::make(std::uint64_t seq, int isl, bool tokenIds) co
     const int words = std::max(isl - 6, 1);
     p.text.reserve(p.text.size() + static_cast<std::size_t>(words) * 6);
     for (int i = 0; i < words; ++i) {
-        state = mix(state);
+        state = splitmix64(state);
         p.text += kWords[state % kWordCount];
     }
     return p;

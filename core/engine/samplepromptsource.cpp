@@ -1,18 +1,12 @@
 #include "core/engine/samplepromptsource.h"
 
+#include "core/util/splitmix.h"
+
 #include <algorithm>
 
 namespace Throughline {
 
 namespace {
-
-std::uint64_t splitmix64(std::uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
 
 std::size_t bytesOf(const Prompt &p)
 {

@@ -1,20 +1,10 @@
 #include "core/sim/prefixcache.h"
 
+#include "core/util/splitmix.h"
+
 #include <algorithm>
 
 namespace Throughline {
-
-namespace {
-
-std::uint64_t mix(std::uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-
-} // namespace
 
 PrefixCache::PrefixCache(std::int64_t capacityBlocks, int blockTokens)
     : m_capacity(std::max<std::int64_t>(capacityBlocks, 1))
@@ -32,7 +22,8 @@ std::vector<std::uint64_t> PrefixCache::blockHashes(std::span<const std::int32_t
     std::uint64_t h = 0x5eedULL;
     for (std::size_t b = 0; b < blocks; ++b) {
         for (int i = 0; i < blockTokens; ++i)
-            h = mix(h ^ static_cast<std::uint32_t>(ids[b * static_cast<std::size_t>(blockTokens) + i]));
+            h = splitmix64(h ^
+                           static_cast<std::uint32_t>(ids[b * static_cast<std::size_t>(blockTokens) + i]));
         out.push_back(h);
     }
     return out;
@@ -52,7 +43,7 @@ std::vector<std::uint64_t> PrefixCache::byteBlockHashes(std::string_view text, i
             std::uint64_t w = 0;
             for (std::size_t k = 0; k < 8 && i + k < blockBytes; ++k)
                 w |= std::uint64_t(static_cast<unsigned char>(text[b * blockBytes + i + k])) << (8 * k);
-            h = mix(h ^ w);
+            h = splitmix64(h ^ w);
         }
         out.push_back(h);
     }

@@ -1,5 +1,6 @@
 #include "core/workload/conversationdataset.h"
 
+#include "core/util/splitmix.h"
 #include "core/workload/jsonllines.h"
 
 #include <nlohmann/json.hpp>
@@ -270,16 +271,6 @@ Result<ConversationDataset> ConversationDataset::parse(std::string_view text, co
 
 // ---------------------------------------------------------------------------------------------------------
 
-namespace {
-std::uint64_t mix(std::uint64_t x)
-{
-    x += 0x9e3779b97f4a7c15ULL;
-    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-    x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-    return x ^ (x >> 31);
-}
-} // namespace
-
 DatasetSampler::DatasetSampler(std::size_t size, bool withReplacement, std::uint64_t seed)
     : m_size(std::max<std::size_t>(size, 1))
     , m_withReplacement(withReplacement)
@@ -290,9 +281,9 @@ DatasetSampler::DatasetSampler(std::size_t size, bool withReplacement, std::uint
         for (std::size_t i = 0; i < m_size; ++i)
             m_perm[i] = i;
         // Fisher–Yates with splitmix64: identical on every platform (std::shuffle is not).
-        std::uint64_t st = mix(seed);
+        std::uint64_t st = splitmix64(seed);
         for (std::size_t i = m_size - 1; i > 0; --i) {
-            st = mix(st);
+            st = splitmix64(st);
             std::swap(m_perm[i], m_perm[st % (i + 1)]);
         }
     }
@@ -301,7 +292,7 @@ DatasetSampler::DatasetSampler(std::size_t size, bool withReplacement, std::uint
 std::size_t DatasetSampler::index(std::uint64_t n) const
 {
     if (m_withReplacement)
-        return static_cast<std::size_t>(mix(m_seed ^ mix(n + 1)) % m_size);
+        return static_cast<std::size_t>(splitmix64(m_seed ^ splitmix64(n + 1)) % m_size);
     // Later cycles reuse the permutation in a rotated order so repeats are not in lock-step.
     const std::uint64_t cycle = n / m_size;
     return m_perm[static_cast<std::size_t>((n + cycle) % m_size)];
