@@ -1,5 +1,7 @@
 #include "core/mlperf/steadystate.h"
 
+#include "core/metrics/stats.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,16 +11,12 @@ namespace Throughline::Mlperf {
 
 namespace {
 
+// The project's percentile (core/metrics/stats.h) of the finite values.
 double percentileOf(std::vector<double> v, double q)
 {
     v.erase(std::remove_if(v.begin(), v.end(), [](double x) { return !std::isfinite(x); }), v.end());
-    if (v.empty())
-        return NAN;
     std::sort(v.begin(), v.end());
-    const double pos = q * static_cast<double>(v.size() - 1); // linear between closest ranks
-    const std::size_t lo = static_cast<std::size_t>(std::floor(pos));
-    const std::size_t hi = std::min(lo + 1, v.size() - 1);
-    return v[lo] + (v[hi] - v[lo]) * (pos - static_cast<double>(lo));
+    return percentileSorted(v, q);
 }
 
 double median(std::vector<double> v)

@@ -106,10 +106,10 @@ void RunController::Impl::onComplete(RequestRecord &&r, int workerIndex)
     // Closed loop bounded by duration: the first slot freed once the measured issue span is over sends the
     // last request (so the span is at least the duration), then the point ends with what it sent — or, with
     // whole passes asked for, the send after which the window holds a whole multiple (and at least the
-    // floor) is the last. The window is [first measured send, last send): the last send closes it, so the
-    // window holds one request fewer than were sent.
+    // floor) is the last. The window is [first measured send, last send): the last send closes it, so after
+    // this send the window holds the measured requests sent before it, p.sent − p.warmup.
     const bool lastSend = p.closedLoop && p.issueUntilNs >= 0 && nowNs() >= p.issueUntilNs &&
-                          completesWholePasses(p.sent + 1 - p.warmup - 1, p.issueMultiple, p.minMeasured);
+                          completesWholePasses(p.sent - p.warmup, p.issueMultiple, p.minMeasured);
     // Closed loop: the freed slot sends the next request at once (t_sched = slot-free time).
     for (WorkloadRequest &n : next)
         dispatchWorkload(std::move(n), lock, workerIndex);
