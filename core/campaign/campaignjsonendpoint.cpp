@@ -98,6 +98,8 @@ Endpoint decodeEndpoint(DecodeContext &ctx, const json &j, const std::string &pt
                   {{"1.1", Endpoint::HttpVersion::Http11},
                    {"2", Endpoint::HttpVersion::Http2},
                    {"h2c-prior-knowledge", Endpoint::HttpVersion::H2cPriorKnowledge}});
+    o.enumeration("read_path", e.readPath,
+                  {{"auto", Endpoint::ReadPath::Auto}, {"libcurl", Endpoint::ReadPath::Libcurl}});
     if (const json *h = o.get("headers")) {
         if (!h->is_object()) {
             ctx.add(o.at("headers"), std::string("expected an object of header: value, got ") + typeName(*h));

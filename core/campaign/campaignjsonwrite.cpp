@@ -163,6 +163,8 @@ json CampaignJson::toJson(const Endpoint &e)
         j["http_version"] = "2";
     else if (e.httpVersion == Endpoint::HttpVersion::H2cPriorKnowledge)
         j["http_version"] = "h2c-prior-knowledge";
+    if (e.readPath == Endpoint::ReadPath::Libcurl)
+        j["read_path"] = "libcurl";
     return j;
 }
 

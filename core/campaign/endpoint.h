@@ -78,6 +78,10 @@ struct Endpoint {
     // server does not offer h2); "h2c-prior-knowledge" cleartext HTTP/2 without upgrade (e.g. nginx
     // `listen … http2` on plain TCP). With HTTP/2, concurrent streams to one host share few connections.
     enum class HttpVersion { Http11, Http2, H2cPriorKnowledge };
+    // Who reads the responses (JSON "read_path", docs/metrics.md "Read paths"): "auto" (default) — the
+    // engine itself for plain-HTTP/1.1 endpoints without a proxy, libcurl for the rest; "libcurl" always
+    // libcurl (the path of releases before it, kept as the fallback and for comparisons).
+    enum class ReadPath { Auto, Libcurl };
 
     std::string name = "default";
     Kind kind = Kind::Http;
@@ -92,6 +96,7 @@ struct Endpoint {
     bool insecure = false;
     double connectTimeoutS = 10;
     HttpVersion httpVersion = HttpVersion::Http11;
+    ReadPath readPath = ReadPath::Auto;
     std::map<std::string, std::string> extraHeaders;
     nlohmann::json extraBody = nlohmann::json::object(); // merged into each request body
     SimulatorOptions sim;

@@ -83,6 +83,10 @@ struct RequestRecord {
 
     int httpStatus = 0;
     int httpVersion = 0; // protocol of the response: 10, 11, 20, 30 (CURLINFO_HTTP_VERSION); 0 = none
+    // Who read the response (docs/metrics.md "Read paths"): the engine itself on a socket libcurl connected
+    // (plain HTTP/1.1), or libcurl's transfer machinery.
+    enum class ReadPath : std::uint8_t { Libcurl, DirectHttp1 };
+    ReadPath readPath = ReadPath::Libcurl;
     ErrorClass error = ErrorClass::None;
     std::string errorDetail; // redacted excerpt (no API keys, no Bearer tokens)
 

@@ -1,8 +1,7 @@
 #include "core/engine/worker.h"
 
 #include "core/engine/secrets.h"
-#include "core/engine/sseparser.h"
-#include "core/engine/streamaccumulator.h"
+#include "core/engine/workertransfer.h"
 
 #include <curl/curl.h>
 #include <netinet/in.h>
@@ -19,27 +18,6 @@
 #include <thread>
 
 namespace Throughline {
-
-struct Worker::Transfer {
-    Worker *worker = nullptr;
-    CURL *easy = nullptr;
-    curl_slist *headers = nullptr;
-    HttpRequest request;
-    RequestRecord record;
-    std::shared_ptr<const TransferOptions> options;
-    std::uint64_t tag = 0;
-    SseParser parser;
-    std::unique_ptr<StreamAccumulator> acc;
-    std::string errorBody; // first bytes of a non-2xx body (redacted before it leaves)
-    std::int64_t lastByteNs = kNoTime;
-    int status = 0;     // HTTP status once known
-    bool dirty = false; // queued in m_dirty
-    bool firstContentSeen = false;
-    ErrorClass forcedError = ErrorClass::None; // set by timeouts/cancel before curl finishes
-    std::string forcedDetail;
-    std::size_t activeIndex = 0; // position in Worker::m_active (swap-removal keeps finishing O(1))
-    int fd = -1; // the socket libcurl registered for this transfer (onSocket), -1 before/after
-};
 
 namespace {
 
@@ -104,6 +82,48 @@ ErrorClass classifyCurl(CURLcode c, bool anyBytes)
     }
 }
 
+// The response's status, protocol and libcurl's phase timings, from the transfer's easy handle.
+void curlTimings(Worker::Transfer &t)
+{
+    RequestRecord &r = t.record;
+    long code = 0;
+    curl_easy_getinfo(t.easy, CURLINFO_RESPONSE_CODE, &code);
+    r.httpStatus = static_cast<int>(code);
+    auto timing = [&](CURLINFO info) {
+        curl_off_t us = 0;
+        if (curl_easy_getinfo(t.easy, info, &us) != CURLE_OK || us <= 0)
+            return kNoTime;
+        return static_cast<std::int64_t>(us) * 1000;
+    };
+    r.curl.connectNs = timing(CURLINFO_CONNECT_TIME_T);
+    r.curl.appConnectNs = timing(CURLINFO_APPCONNECT_TIME_T);
+    r.curl.preTransferNs = timing(CURLINFO_PRETRANSFER_TIME_T);
+    r.curl.startTransferNs = timing(CURLINFO_STARTTRANSFER_TIME_T);
+    r.curl.totalNs = timing(CURLINFO_TOTAL_TIME_T);
+    long version = 0;
+    curl_easy_getinfo(t.easy, CURLINFO_HTTP_VERSION, &version);
+    r.httpVersion = version == CURL_HTTP_VERSION_1_0   ? 10
+                    : version == CURL_HTTP_VERSION_1_1 ? 11
+                    : version == CURL_HTTP_VERSION_2_0 ? 20
+                    : version == CURL_HTTP_VERSION_3   ? 30
+                                                       : 0;
+}
+
+// The same figures on the direct path, from the worker's own timestamps (libcurl's meaning: each from the
+// hand-off; connect only for a request that opened its connection, set when it connected).
+void directTimings(Worker::Transfer &t)
+{
+    RequestRecord &r = t.record;
+    r.httpStatus = t.http.status();
+    r.httpVersion = t.http.status() == 0 ? 0 : t.http.minorVersion() == 0 ? 10 : 11;
+    auto since = [&](std::int64_t ns) {
+        return ns == kNoTime || r.tSend == kNoTime ? kNoTime : ns - r.tSend;
+    };
+    r.curl.preTransferNs = since(r.tWire);
+    r.curl.startTransferNs = since(t.firstResponseByteNs);
+    r.curl.totalNs = since(r.tEnd);
+}
+
 } // namespace
 
 Worker::Worker(int index, Clock::time_point t0, CompletionFn onComplete)
@@ -140,6 +160,10 @@ Worker::Worker(int index, Clock::time_point t0, CompletionFn onComplete)
 Worker::~Worker()
 {
     stop();
+    for (auto &[origin, idle] : m_idleConnections)
+        for (Connection *c : idle)
+            closeConnection(c);
+    m_idleConnections.clear();
     for (Transfer *t : m_free) {
         curl_easy_cleanup(t->easy);
         delete t;
@@ -202,6 +226,11 @@ void Worker::wake()
 int Worker::onSocket(void *easy, int fd, int what, void *user, void *socketData)
 {
     auto *w = static_cast<Worker *>(user);
+    // A direct-path socket is the worker's own once connected: libcurl's last word on it (its connect-only
+    // transfer ending) changes nothing.
+    if (static_cast<std::size_t>(fd) < w->m_fdWatch.size() &&
+        w->m_fdWatch[static_cast<std::size_t>(fd)].direct)
+        return 0;
     if (what == CURL_POLL_REMOVE) {
         // The descriptor may already be closed; ENOENT/EBADF are expected then.
         if (static_cast<std::size_t>(fd) < w->m_fdWatch.size()) {
@@ -261,23 +290,30 @@ std::size_t Worker::onWrite(char *data, std::size_t size, std::size_t n, void *u
     const std::int64_t now = t->worker->nowNs();
     t->lastByteNs = now;
     if (t->record.tFirstByte == kNoTime) {
-        t->record.tFirstByte = now;
         long code = 0;
         curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &code);
         t->status = static_cast<int>(code);
     }
+    // 0 makes libcurl end the transfer with CURLE_WRITE_ERROR (→ MalformedStream: an oversize event).
+    return acceptBody(t, data, len, now) ? len : 0;
+}
+
+bool Worker::acceptBody(Transfer *t, const char *data, std::size_t len, std::int64_t now)
+{
+    if (t->record.tFirstByte == kNoTime)
+        t->record.tFirstByte = now;
     if (t->status < 200 || t->status >= 300) {
         if (t->errorBody.size() < 2048)
             t->errorBody.append(data, std::min(len, 2048 - t->errorBody.size()));
-        return len;
+        return true;
     }
     if (!t->parser.feed(data, len, now))
-        return 0; // oversize event: abort the transfer (CURLE_WRITE_ERROR → MalformedStream)
+        return false; // oversize event
     if (!t->dirty && t->parser.pendingEvents() > 0) {
         t->dirty = true;
         t->worker->m_dirty.push_back(t);
     }
-    return len;
+    return true;
 }
 
 int Worker::onSockopt(void *user, int fd, int purpose)
@@ -326,6 +362,10 @@ void Worker::addTransfer(WorkItem &&item)
         t->worker = this;
         t->easy = curl_easy_init();
     }
+    t->direct = false;
+    t->conn = nullptr;
+    t->connReused = t->retried = t->newConnection = false;
+    t->firstResponseByteNs = kNoTime;
     t->request = std::move(item.request);
     t->record = std::move(item.record);
     t->options = std::move(item.options);
@@ -342,6 +382,8 @@ void Worker::addTransfer(WorkItem &&item)
     t->fd = -1;
     // One event per token plus role/finish/usage/[DONE]: sized once, no regrowth while streaming.
     t->acc->reserveEvents(static_cast<std::size_t>(std::max(t->record.intendedOsl, 0)) + 8);
+    if (startDirect(t))
+        return;
 
     CURL *e = t->easy;
     curl_easy_setopt(e, CURLOPT_URL, t->request.url.c_str());
@@ -423,29 +465,14 @@ void Worker::finishTransfer(Transfer *t, int curlCode)
     t->parser.drain([t](const SseParser::Event &ev) { t->acc->onEvent(ev.data, ev.tNs); });
     t->acc->finish();
 
-    long code = 0;
-    curl_easy_getinfo(t->easy, CURLINFO_RESPONSE_CODE, &code);
-    r.httpStatus = static_cast<int>(code);
-    auto timing = [&](CURLINFO info) {
-        curl_off_t us = 0;
-        if (curl_easy_getinfo(t->easy, info, &us) != CURLE_OK || us <= 0)
-            return kNoTime;
-        return static_cast<std::int64_t>(us) * 1000;
-    };
-    r.curl.connectNs = timing(CURLINFO_CONNECT_TIME_T);
-    r.curl.appConnectNs = timing(CURLINFO_APPCONNECT_TIME_T);
-    r.curl.preTransferNs = timing(CURLINFO_PRETRANSFER_TIME_T);
-    r.curl.startTransferNs = timing(CURLINFO_STARTTRANSFER_TIME_T);
-    r.curl.totalNs = timing(CURLINFO_TOTAL_TIME_T);
-    long version = 0;
-    curl_easy_getinfo(t->easy, CURLINFO_HTTP_VERSION, &version);
-    r.httpVersion = version == CURL_HTTP_VERSION_1_0   ? 10
-                    : version == CURL_HTTP_VERSION_1_1 ? 11
-                    : version == CURL_HTTP_VERSION_2_0 ? 20
-                    : version == CURL_HTTP_VERSION_3   ? 30
-                                                       : 0;
     long connects = 0;
-    curl_easy_getinfo(t->easy, CURLINFO_NUM_CONNECTS, &connects);
+    if (t->direct) {
+        directTimings(*t);
+        connects = t->newConnection ? 1 : 0;
+    } else {
+        curlTimings(*t);
+        curl_easy_getinfo(t->easy, CURLINFO_NUM_CONNECTS, &connects);
+    }
     if (connects > 0)
         m_newConnections.fetch_add(static_cast<std::uint64_t>(connects));
     if (isLoopbackUrl(t->request.url)) {
@@ -493,7 +520,11 @@ void Worker::finishTransfer(Transfer *t, int curlCode)
     if (!r.errorDetail.empty())
         r.errorDetail = redactSecrets(r.errorDetail, key);
 
-    curl_multi_remove_handle(multi, t->easy);
+    if (t->direct)
+        releaseConnection(t,
+                          curlCode == CURLE_OK && t->forcedError == ErrorClass::None && t->http.reusable());
+    else
+        curl_multi_remove_handle(multi, t->easy);
     t->fd = -1;
     curl_slist_free_all(t->headers);
     t->headers = nullptr;
@@ -595,7 +626,9 @@ void Worker::collectFinished(std::int64_t deadlineNs)
             continue;
         Transfer *t = nullptr;
         curl_easy_getinfo(m->easy_handle, CURLINFO_PRIVATE, reinterpret_cast<char **>(&t));
-        if (t)
+        if (t && t->direct && t->conn && t->conn->easy == m->easy_handle)
+            onDirectConnected(t, m->data.result); // a direct-path connection is up (or failed)
+        else if (t && !t->direct)
             finishTransfer(t, m->data.result);
     }
     m_moreFinished = msgs > 0;
@@ -653,6 +686,10 @@ void Worker::socketAction(int fd, std::uint32_t epollEvents)
 {
     if (epollEvents & EPOLLIN)
         m_readDelay.add(nowNs() - m_batchReadyByNs);
+    if (Transfer *t = fdWatch(fd).direct) {
+        directSocket(t, epollEvents);
+        return;
+    }
     const int flags = ((epollEvents & EPOLLIN) ? CURL_CSELECT_IN : 0) |
                       ((epollEvents & EPOLLOUT) ? CURL_CSELECT_OUT : 0) |
                       ((epollEvents & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);

@@ -4,6 +4,10 @@
 // touched, so a loop turn costs O(ready), not O(open streams) — what lets one process hold 16,384 streams.
 // Transfers stream SSE; the write callback only timestamps, appends and finds event boundaries
 // (SseParser); events are classified later, still on this thread but outside the callback.
+// Two read paths (docs/metrics.md "Read paths"): plain-HTTP/1.1 requests without a proxy are written and
+// read by the worker itself on keep-alive sockets libcurl connected (CURLOPT_CONNECT_ONLY; workerdirect.cpp:
+// one recv per ready socket, no poll after it, no transfer state machine); everything else — TLS, HTTP/2,
+// proxies, or TransferOptions::readPath Libcurl — goes through libcurl's transfers.
 // Reads come first: ready sockets are read (and their events timestamped) before any per-request work
 // (starts, completions, classification), which runs in short slices while no socket is ready; and sockets of
 // transfers still waiting for their first token are read ahead of the other ready ones (see worker.cpp) —
@@ -29,6 +33,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <vector>
 
 namespace Throughline {
@@ -49,6 +54,8 @@ struct TransferOptions {
     // Endpoint::httpVersion by whoever builds the options (RunController).
     Endpoint::HttpVersion httpVersion = Endpoint::HttpVersion::Http11;
     std::string apiKey; // only to redact error excerpts; never logged
+    // Endpoint::readPath: Auto reads plain-HTTP/1.1 responses itself where it can, Libcurl never does.
+    Endpoint::ReadPath readPath = Endpoint::ReadPath::Auto;
 };
 
 struct WorkItem {
@@ -114,7 +121,8 @@ public:
         return m_prioritySocketReads.load(std::memory_order_relaxed);
     }
 
-    struct Transfer; // defined in worker.cpp
+    struct Transfer;   // defined in workertransfer.h
+    struct Connection; // a direct-path keep-alive connection (workertransfer.h)
 
 private:
     void run();
@@ -130,12 +138,29 @@ private:
     void startQueued(std::int64_t deadlineNs);
     bool startsLate(std::int64_t nowNs) const;
     struct FdWatch {
-        std::uint32_t events = 0; // EPOLLIN/EPOLLOUT as libcurl asked
+        std::uint32_t events = 0; // EPOLLIN/EPOLLOUT as libcurl (or the direct path) asked
         bool registered = false;  // in one of the two epoll sets
         bool priority = false;    // that set is m_epollPriority (its transfer has no content event yet)
+        Transfer *direct =
+            nullptr; // the direct-path transfer reading this socket (libcurl does not watch it)
     };
     FdWatch &fdWatch(int fd);
     void watchFd(int fd, std::uint32_t events, bool priority);
+    void unwatchFd(int fd); // out of both sets, FdWatch cleared
+
+    // The direct read path (workerdirect.cpp).
+    bool startDirect(Transfer *t); // false: not eligible, use libcurl
+    void attachConnection(Transfer *t);
+    void openConnection(Transfer *t);
+    void onDirectConnected(Transfer *t, int curlCode);
+    void sendRequest(Transfer *t);
+    bool writeSome(Transfer *t); // false: the transfer failed (and is finished)
+    void directSocket(Transfer *t, std::uint32_t epollEvents);
+    void directFailed(Transfer *t, int curlCode);
+    void releaseConnection(Transfer *t, bool reuse);
+    void closeConnection(Connection *c);
+    static bool acceptBody(Transfer *t, const char *data, std::size_t len, std::int64_t nowNs);
+    static bool onDirectBody(void *transfer, const char *data, std::size_t len);
     void setFdPriority(int fd, bool priority);
     void socketAction(int fd, std::uint32_t epollEvents);
     void curlAction(int fd, int curlSelectFlags); // curl_multi_socket_action; notes finished transfers
@@ -190,6 +215,9 @@ private:
     std::atomic<bool> m_spreadForced{false};
     std::atomic<bool> m_spreadActive{false};
     std::atomic<std::uint64_t> m_newConnections{0};
+    // Idle direct-path connections by origin ("host:port"), most recently used last (worker thread).
+    std::unordered_map<std::string, std::vector<Connection *>> m_idleConnections;
+    std::vector<char> m_readBuffer; // the direct path's one receive buffer (worker thread)
     std::uint64_t m_completedLoopback = 0;
     std::uint64_t m_newConnLoopback = 0;
     unsigned m_nextSource = 0;

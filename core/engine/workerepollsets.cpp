@@ -34,7 +34,19 @@ void Worker::watchFd(int fd, std::uint32_t events, bool priority)
     } else if (epoll_ctl(set, EPOLL_CTL_ADD, fd, &ev) != 0 && errno == EEXIST) {
         epoll_ctl(set, EPOLL_CTL_MOD, fd, &ev);
     }
-    w = FdWatch{events, true, priority};
+    w.events = events;
+    w.registered = true;
+    w.priority = priority;
+}
+
+void Worker::unwatchFd(int fd)
+{
+    if (fd < 0 || static_cast<std::size_t>(fd) >= m_fdWatch.size())
+        return;
+    FdWatch &w = m_fdWatch[static_cast<std::size_t>(fd)];
+    if (w.registered)
+        epoll_ctl(w.priority ? m_epollPriority : m_epoll, EPOLL_CTL_DEL, fd, nullptr);
+    w = FdWatch{};
 }
 
 void Worker::setFdPriority(int fd, bool priority)

@@ -458,6 +458,7 @@ Result<RunOutcome> RunController::run()
         transfer->caFile = sc.endpoint.caFile;
         transfer->insecure = sc.endpoint.insecure;
         transfer->httpVersion = sc.endpoint.httpVersion;
+        transfer->readPath = sc.endpoint.readPath;
         transfer->connectTimeoutS = sc.endpoint.connectTimeoutS;
         transfer->requestTimeoutS = sc.plan.requestTimeoutS / (so.simulated ? so.timeScale : 1.0);
         transfer->firstTokenTimeoutS = transfer->requestTimeoutS;

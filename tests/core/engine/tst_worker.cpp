@@ -2,6 +2,8 @@
 // (HTTP status with redacted excerpt, disconnect, stall, malformed, server error event, connect refused,
 // timeout before first token), cancel within 1 s, request building (headers, body per preset), sockets
 // handed between the worker's two epoll sets over reused connections, and the default worker count.
+// Every case runs on both read paths: ctest runs this binary as tst_worker (the direct HTTP/1.1 path, the
+// default for plain http) and as tst_worker_libcurl (THROUGHLINE_TEST_READ_PATH=libcurl).
 #include "core/engine/requestbuilder.h"
 #include "core/engine/secrets.h"
 #include "core/engine/processstats.h"
@@ -17,6 +19,22 @@
 #include <thread>
 
 using namespace Throughline;
+
+namespace {
+
+Endpoint::ReadPath readPathUnderTest()
+{
+    return qgetenv("THROUGHLINE_TEST_READ_PATH") == "libcurl" ? Endpoint::ReadPath::Libcurl
+                                                              : Endpoint::ReadPath::Auto;
+}
+
+RequestRecord::ReadPath expectedReadPath()
+{
+    return readPathUnderTest() == Endpoint::ReadPath::Libcurl ? RequestRecord::ReadPath::Libcurl
+                                                              : RequestRecord::ReadPath::DirectHttp1;
+}
+
+} // namespace
 
 class TestWorker : public QObject
 {
@@ -57,6 +75,7 @@ void TestWorker::init()
     m_done.clear();
     m_opts = std::make_shared<TransferOptions>();
     m_opts->apiKey = "sk-test-SECRET-1234";
+    m_opts->readPath = readPathUnderTest();
     m_worker =
         std::make_unique<Worker>(0, Worker::Clock::now(), [this](RequestRecord &&r, std::uint64_t, int) {
             std::lock_guard lock(m_mutex);
@@ -112,6 +131,8 @@ void TestWorker::streamsAndTimestamps()
     for (const RequestRecord &r : m_done) {
         QCOMPARE(r.error, ErrorClass::None);
         QCOMPARE(r.httpStatus, 200);
+        QCOMPARE(r.httpVersion, 11);
+        QCOMPARE(r.readPath, expectedReadPath());
         QVERIFY(r.tSched <= r.tSend);
         QVERIFY(r.tSend <= r.tWire);
         QVERIFY(r.tWire <= r.tFirstByte);
