@@ -32,6 +32,11 @@ void addRunOptions(const Context &ctx, QCommandLineParser &parser)
                       u"(tighter TTFT); off reads every ready socket in turn (compare both when chunk-gap "
                       u"tails at thousands of streams matter; docs/metrics.md)."_qs,
                       u"on|off"_qs});
+    parser.addOption({u"read-path"_qs,
+                      u"Who reads the responses, overriding every endpoint's read_path: auto (default) the "
+                      u"engine itself for plain-HTTP/1.1 endpoints without a proxy, libcurl for the rest; "
+                      u"libcurl always libcurl (docs/metrics.md, Read paths)."_qs,
+                      u"auto|libcurl"_qs});
     parser.addOption({u"plan-only"_qs,
                       u"Print the expanded plan (scenarios, points, loads, budgets, estimated duration) and "
                       u"send nothing; with --json as JSON on stdout."_qs});
@@ -75,8 +80,9 @@ int readRunArgs(const Context &ctx, const QCommandLineParser &parser, RunArgs &a
     if (args.resuming) {
         if (pos.size() > 1)
             return ctx.usageError(u"--resume RUN takes at most one CAMPAIGN file"_qs);
-        for (const QString &o : {u"only"_qs, u"shard"_qs, u"start-at"_qs, u"point-slot"_qs, u"plan-only"_qs,
-                                 u"no-history"_qs, u"clock-offset-ms"_qs, u"first-token-priority"_qs})
+        for (const QString &o :
+             {u"only"_qs, u"shard"_qs, u"start-at"_qs, u"point-slot"_qs, u"plan-only"_qs, u"no-history"_qs,
+              u"clock-offset-ms"_qs, u"first-token-priority"_qs, u"read-path"_qs})
             if (parser.isSet(o))
                 return ctx.usageError(u"--resume cannot be combined with --"_qs + o +
                                       u" (the resumed run keeps its scenarios and records into history)"_qs);
@@ -88,6 +94,12 @@ int readRunArgs(const Context &ctx, const QCommandLineParser &parser, RunArgs &a
         if (v != u"on" && v != u"off")
             return ctx.usageError(u"--first-token-priority: expected on or off, got '"_qs + v + u"'"_qs);
         args.firstTokenPriority = v == u"on";
+    }
+    if (parser.isSet(u"read-path"_qs)) {
+        const QString v = parser.value(u"read-path"_qs);
+        if (v != u"auto" && v != u"libcurl")
+            return ctx.usageError(u"--read-path: expected auto or libcurl, got '"_qs + v + u"'"_qs);
+        args.readPath = v == u"auto" ? Endpoint::ReadPath::Auto : Endpoint::ReadPath::Libcurl;
     }
     if (parser.isSet(u"clock-offset-ms"_qs)) {
         bool ok = false;

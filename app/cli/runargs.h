@@ -7,6 +7,7 @@
 
 #include "command.h"
 
+#include "core/campaign/endpoint.h"
 #include "core/campaign/shardselector.h"
 
 #include <QCommandLineParser>
@@ -28,6 +29,9 @@ struct RunArgs {
     // --first-token-priority on|off: overrides every scenario's plan (LoadPlan::firstTokenPriority); unset =
     // the campaign's value.
     std::optional<bool> firstTokenPriority;
+    // --read-path auto|libcurl: overrides every endpoint's read_path (Endpoint::readPath); unset = the
+    // campaign's.
+    std::optional<Endpoint::ReadPath> readPath;
 };
 
 // `parser` set up for `run` (Context::setupParser) with all of its options.

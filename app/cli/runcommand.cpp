@@ -146,6 +146,9 @@ int runRun(Context &ctx)
     if (firstTokenPriority)
         for (Scenario &s : list)
             s.plan.firstTokenPriority = *firstTokenPriority;
+    if (args.readPath) // --resume refuses it: a resumed run reads as its campaign says
+        for (Scenario &s : list)
+            s.endpoint.readPath = *args.readPath;
     // MLPerf Endpoints mode: the rules' points replace each curve's, the plan is checked before any request.
     std::shared_ptr<MlperfMode> mlperf;
     if (const int rc = prepareMlperfRun(ctx, parser, list, mlperf); rc >= 0)

@@ -42,4 +42,12 @@ double addedDelayEstimateMs(double readDelayP99Ms, double cpuWaitPerWakeMs)
            (std::isnan(cpuWaitPerWakeMs) ? 0.0 : cpuWaitPerWakeMs);
 }
 
+std::string readPathName(std::span<const RequestRecord> records)
+{
+    bool direct = false, libcurl = false;
+    for (const RequestRecord &r : records)
+        (r.readPath == RequestRecord::ReadPath::DirectHttp1 ? direct : libcurl) = true;
+    return direct && libcurl ? "mixed" : direct ? "direct-http1" : libcurl ? "libcurl" : "";
+}
+
 } // namespace Throughline

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <span>
+#include <string>
 
 namespace Throughline {
 
@@ -29,5 +30,9 @@ std::int64_t sendBlockedNs(std::span<const RequestRecord> records,
 // the average wait of the worker threads for a CPU at each wake-up (what a starved process adds before its
 // loop runs at all). Either part NaN (not measured) counts as 0 unless both are, then NaN.
 double addedDelayEstimateMs(double readDelayP99Ms, double cpuWaitPerWakeMs);
+
+// Which read path carried the records' responses: "direct-http1", "libcurl", "mixed"; "" without records
+// (ClientObservations::readPath, docs/metrics.md "Read paths").
+std::string readPathName(std::span<const RequestRecord> records);
 
 } // namespace Throughline

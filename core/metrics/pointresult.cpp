@@ -16,7 +16,8 @@ bool ClientObservations::operator==(const ClientObservations &o) const
     return same(cpuPct, o.cpuPct) && same(sendLatenessP99Ms, o.sendLatenessP99Ms) &&
            same(loopLagP99Ms, o.loopLagP99Ms) && same(sendBlockedMs, o.sendBlockedMs) &&
            same(sendBlockedPct, o.sendBlockedPct) && same(readDelayP99Ms, o.readDelayP99Ms) &&
-           same(cpuWaitPerWakeMs, o.cpuWaitPerWakeMs) && same(addedDelayP99Ms, o.addedDelayP99Ms);
+           same(cpuWaitPerWakeMs, o.cpuWaitPerWakeMs) && same(addedDelayP99Ms, o.addedDelayP99Ms) &&
+           readPath == o.readPath;
 }
 
 namespace {
@@ -183,6 +184,8 @@ nlohmann::json PointResult::toJson() const
                    {"read_delay_p99_ms", JsonNumber::orNull(client.readDelayP99Ms)},
                    {"cpu_wait_per_wake_ms", JsonNumber::orNull(client.cpuWaitPerWakeMs)},
                    {"added_delay_p99_ms", JsonNumber::orNull(client.addedDelayP99Ms)}};
+    if (!client.readPath.empty())
+        j["client"]["read_path"] = client.readPath;
     json m = json::object();
     for (const auto &s : kScalars)
         m[std::string(s.key)] = JsonNumber::orNull(metrics.*(s.member));
@@ -311,6 +314,8 @@ Result<PointResult> PointResult::fromJson(const nlohmann::json &j)
         p.client.readDelayP99Ms = JsonNumber::read(*c, "read_delay_p99_ms", ok);
         p.client.cpuWaitPerWakeMs = JsonNumber::read(*c, "cpu_wait_per_wake_ms", ok);
         p.client.addedDelayP99Ms = JsonNumber::read(*c, "added_delay_p99_ms", ok);
+        if (const auto rp = c->find("read_path"); rp != c->end() && rp->is_string())
+            p.client.readPath = rp->get<std::string>(); // absent before it was recorded
     }
 
     const auto mIt = j.find("metrics");

@@ -67,6 +67,9 @@ struct ClientObservations {
     double readDelayP99Ms = std::numeric_limits<double>::quiet_NaN();   // ready socket → read, p99 (≤)
     double cpuWaitPerWakeMs = std::numeric_limits<double>::quiet_NaN(); // workers' wait for a CPU per wake
     double addedDelayP99Ms = std::numeric_limits<double>::quiet_NaN();  // estimate: the two above summed
+    // Who read the responses (docs/metrics.md "Read paths"): "direct-http1", "libcurl" or "mixed"; empty
+    // when not recorded (results written before it, imports).
+    std::string readPath = {};
     // NaN-aware: two unmeasured budgets are equal (the JSON round trip keeps them null).
     bool operator==(const ClientObservations &o) const;
 };

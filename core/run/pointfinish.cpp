@@ -94,6 +94,7 @@ PointOutcome RunController::Impl::finishPoint(const Scenario &sc, PointLoad load
     in.client.readDelayP99Ms = readDelayP99Ms;
     in.client.cpuWaitPerWakeMs = cpuWaitPerWakeMs;
     in.client.addedDelayP99Ms = addedDelayEstimateMs(readDelayP99Ms, cpuWaitPerWakeMs);
+    in.client.readPath = readPathName(recs);
     in.truncated = truncated;
     in.validity.minWindowS = sc.plan.minWindowS;
     in.confidenceLevel = sc.plan.confidenceLevel;

@@ -8,7 +8,8 @@
 # run are not reported). Then the bare floor on the same streams: bench_readfloor with the same model,
 # deployment, lengths, C, requests and time scale (plain epoll + recv, no HTTP library). Medians over RUNS.
 # Usage: tests/bench/bench_decoderate.sh [--build build/release] [--streams C] [--requests N] [--osl N]
-#        [--time-scale S] [--runs R] [--strace] [--sim-cpu N --client-cpu M]
+#        [--time-scale S] [--runs R] [--strace] [--sim-cpu N --client-cpu M] [--read-path auto|libcurl]
+# --read-path: the engine's read path (default auto = the direct HTTP/1.1 path on this plain-http load).
 # The rate per stream is what the simulator's model gives this deployment at C (printed: tokens/s per stream,
 # from the run's TPOT); --time-scale multiplies it (e.g. 2,048 streams × 27 tok/s: pick S from a first run).
 # State the machine's load (`uptime`, printed before and after) with the figures.
@@ -22,6 +23,7 @@ runs=3
 trace=0
 simcpu=
 clientcpu=
+readpath=auto
 while [ $# -gt 0 ]; do
     case "$1" in
     --build) build=$2; shift 2 ;;
@@ -33,6 +35,7 @@ while [ $# -gt 0 ]; do
     --strace) trace=1; shift ;;
     --sim-cpu) simcpu=$2; shift 2 ;;
     --client-cpu) clientcpu=$2; shift 2 ;;
+    --read-path) readpath=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -54,11 +57,11 @@ simwrap=() clientwrap=()
 decode_sim_start
 decode_campaign "$work/campaign.json" "decode rate" "$requests" "$osl"
 echo "uptime: $(uptime)"
-echo "load: C=$streams, $requests requests, ISL 128 / OSL $osl, time scale $scale; sim CPU ${simcpu:-any}, client CPU ${clientcpu:-any}"
+echo "load: C=$streams, $requests requests, ISL 128 / OSL $osl, time scale $scale; sim CPU ${simcpu:-any}, client CPU ${clientcpu:-any}; read path $readpath"
 for ((i = 0; i < runs; ++i)); do
     out=$work/run-$i
     /usr/bin/time -f '%U %S %e' -o "$work/time-$i" "${clientwrap[@]}" "$cli" run "$work/campaign.json" \
-        --out "$out" --no-history --json >"$work/cli-$i.log" 2>&1 || true
+        --out "$out" --no-history --json --read-path "$readpath" >"$work/cli-$i.log" 2>&1 || true
     python3 - "$out/results.json" "$work/time-$i" "$osl" "$i" <<'PY' | tee -a "$work/summary"
 import json, sys
 res, tfile, osl, i = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
@@ -71,7 +74,7 @@ tpot = m["tpot_ms"]["p50"]; ttft = m["ttft_ms"]["p50"]
 print(f"run {i}: {ok} requests, {events} events, user {user:.2f} s, system {sys_:.2f} s, wall {wall:.1f} s: "
       f"{user * 1e6 / events:.2f} + {sys_ * 1e6 / events:.2f} = {(user + sys_) * 1e6 / events:.2f} us per event; "
       f"TTFT p50 {ttft:.1f} ms, TPOT p50 {tpot:.2f} ms ({1000 / tpot:.0f} tok/s per stream), "
-      f"flags {p['validity']['flags']}")
+      f"flags {p['validity']['flags']}, read path {p['client'].get('read_path', '?')}")
 PY
 done
 python3 - "$work/summary" <<'PY'
@@ -89,7 +92,7 @@ if rows:
 PY
 if [ $trace = 1 ]; then
     strace -c -f -o "$work/strace" "${clientwrap[@]}" "$cli" run "$work/campaign.json" --out "$work/strace-run" \
-        --no-history --json >/dev/null 2>&1 || true
+        --no-history --json --read-path "$readpath" >/dev/null 2>&1 || true
     python3 - "$work/strace" "$work/strace-run/results.json" "$osl" <<'PY'
 import json, sys
 calls = {}

@@ -7,7 +7,9 @@
 # (measured − true, per request: TTFT = first token − send vs the server's first-token write − accept; TPOT over
 # the same tokens), p50 and mean.
 # Usage: tests/bench/bench_peer.sh [--build build/release] [--streams C] [--requests N] [--time-scale S]
-#        [--runs R]
+#        [--runs R] [--read-path auto|libcurl] [--skip-peer]
+# --read-path: Throughline's read path (default auto: the direct HTTP/1.1 path here); --skip-peer times
+# Throughline alone (e.g. 2,048 streams, beyond what the aiohttp client keeps up with).
 # Needs /usr/bin/python3 with Debian's python3-aiohttp (tests/bench/README.md).
 set -euo pipefail
 build=build/release
@@ -16,6 +18,8 @@ requests=1280
 scale=1
 runs=1
 osl=200
+readpath=auto
+skippeer=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --build) build=$2; shift 2 ;;
@@ -23,6 +27,8 @@ while [ $# -gt 0 ]; do
     --requests) requests=$2; shift 2 ;;
     --time-scale) scale=$2; shift 2 ;;
     --runs) runs=$2; shift 2 ;;
+    --read-path) readpath=$2; shift 2 ;;
+    --skip-peer) skippeer=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -40,20 +46,22 @@ simwrap=()
 . "$here/tests/bench/decodeload.sh"
 decode_campaign "$work/campaign.json" "peer comparison" "$requests" "$osl"
 echo "uptime: $(uptime)"
-echo "load: C=$streams, $requests requests, ISL 128 / OSL $osl, time scale $scale"
+echo "load: C=$streams, $requests requests, ISL 128 / OSL $osl, time scale $scale; Throughline read path $readpath"
 for ((i = 0; i < runs; ++i)); do
-    decode_sim_start "$work/gt-peer-$i.jsonl"
-    /usr/bin/time -f '%U %S %e' -o "$work/time-peer-$i" /usr/bin/python3 "$here/tests/bench/peer_aiohttp.py" \
-        --url "http://127.0.0.1:$port" --concurrency "$streams" --requests "$requests" --osl "$osl" \
-        --out "$work/peer-$i.jsonl" >"$work/peer-$i.log" 2>&1
-    decode_sim_stop
+    if [ "$skippeer" = 0 ]; then
+        decode_sim_start "$work/gt-peer-$i.jsonl"
+        /usr/bin/time -f '%U %S %e' -o "$work/time-peer-$i" /usr/bin/python3 "$here/tests/bench/peer_aiohttp.py" \
+            --url "http://127.0.0.1:$port" --concurrency "$streams" --requests "$requests" --osl "$osl" \
+            --out "$work/peer-$i.jsonl" >"$work/peer-$i.log" 2>&1
+        decode_sim_stop
+    fi
     decode_sim_start "$work/gt-tl-$i.jsonl"
     /usr/bin/time -f '%U %S %e' -o "$work/time-tl-$i" "$cli" run "$work/campaign.json" --out "$work/tl-$i" \
-        --no-history --json >"$work/tl-$i.log" 2>&1 || true
+        --no-history --json --read-path "$readpath" >"$work/tl-$i.log" 2>&1 || true
     decode_sim_stop
-    python3 - "$work" "$i" "$osl" <<'PY'
-import csv, json, statistics, sys
-work, i, osl = sys.argv[1], sys.argv[2], int(sys.argv[3])
+    python3 - "$work" "$i" "$osl" "$skippeer" <<'PY'
+import csv, json, os, statistics, sys
+work, i, osl, skippeer = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
 def truth(path):
     t = {}
     for line in open(path):
@@ -73,20 +81,22 @@ def report(name, rows, tfile):
     print(f"{name:>11}: {len(rows)} requests, {ev} events, CPU {u:.2f} user + {s:.2f} system s in {wall:.1f} s wall: "
           f"{(u + s) * 1e6 / max(1, ev):.2f} us per event, {ev / max(1e-9, u + s):,.0f} events per CPU-second, "
           f"{ev / wall:,.0f} tokens/s; TTFT p50 {statistics.median(r[0] for r in rows):.1f} ms, error p50 "
-          f"{statistics.median(ttft_err):.2f} ms mean {statistics.mean(ttft_err):.2f} ms; TPOT error p50 "
-          f"{statistics.median(tpot_err):.3f} ms")
-gt = truth(f"{work}/gt-peer-{i}.jsonl")
+          f"{statistics.median(ttft_err):.2f} ms mean {statistics.mean(ttft_err):.2f} ms p99 "
+          f"{statistics.quantiles(ttft_err, n=100)[98]:.2f} ms; TPOT error p50 {statistics.median(tpot_err):.3f} ms, "
+          f"TPOT p50 {statistics.median(r[1] for r in rows if r[1] is not None):.2f} ms")
+gt_peer = {} if skippeer else truth(f"{work}/gt-peer-{i}.jsonl")
 rows = []
-for line in open(f"{work}/peer-{i}.jsonl"):
+for line in ([] if skippeer else open(f"{work}/peer-{i}.jsonl")):
     r = json.loads(line)
-    g = gt.get(r["request_id"])
+    g = gt_peer.get(r["request_id"])
     if not g or r["t_first_ns"] is None or r["events"] < 2:
         continue
     ttft = (r["t_first_ns"] - r["t_send_ns"]) / 1e6
     tpot = (r["t_last_ns"] - r["t_first_ns"]) / 1e6 / (r["events"] - 1)
     true_tpot = (g[2] - g[1]) / 1e6 / (g[3] - 1) if g[3] > 1 else None
     rows.append((ttft, tpot, (g[1] - g[0]) / 1e6, true_tpot, r["events"]))
-report("aiohttp", rows, f"{work}/time-peer-{i}")
+if not skippeer:
+    report("aiohttp", rows, f"{work}/time-peer-{i}")
 gt = truth(f"{work}/gt-tl-{i}.jsonl")
 byseq = {rid.rsplit("-", 1)[-1]: g for rid, g in gt.items()}
 rows = []
@@ -99,6 +109,9 @@ for r in csv.DictReader(open(f"{work}/tl-{i}/requests.csv")):
     tpot = (int(r["t_last_token_ns"]) - int(r["t_first_token_ns"])) / 1e6 / max(1, events - 1)
     rows.append((float(r["ttft_ms"]), tpot, (g[1] - g[0]) / 1e6, true_tpot, events))
 report("Throughline", rows, f"{work}/time-tl-{i}")
+point = json.load(open(f"{work}/tl-{i}/results.json"))["scenarios"][0]["points"][0]
+print(f"{'':>11}  read path {point['client'].get('read_path', '?')}, flags {point['validity']['flags']}, "
+      f"client-added delay estimate p99 {point['client'].get('added_delay_p99_ms')} ms")
 PY
 done
 echo "uptime: $(uptime)"
