@@ -18,7 +18,8 @@
 #                 (its read − the previous token's read) − (its write − the previous token's write); needs
 #                 no clock alignment.
 # Usage: tests/bench/bench_vllmbench_protocol.sh [--build build/ci] [--levels "1 10 100 500 1000"]
-#        [--trials 3] [--sim-cpu 1] [--client-cpu 0] [--osl 100]
+#        [--trials 3] [--sim-cpu 1] [--client-cpu 0] [--osl 100] [--sim-threads 2]
+# Also per trial: the client's CPU (user + system, /usr/bin/time) as a share of its one core over the run.
 # Prints `uptime` before and after and the core split; state both with the figures.
 set -euo pipefail
 build=build/ci
@@ -27,6 +28,7 @@ trials=3
 simcpu=1
 clientcpu=0
 osl=100
+simthreads=2
 while [ $# -gt 0 ]; do
     case "$1" in
     --build) build=$2; shift 2 ;;
@@ -35,6 +37,7 @@ while [ $# -gt 0 ]; do
     --sim-cpu) simcpu=$2; shift 2 ;;
     --client-cpu) clientcpu=$2; shift 2 ;;
     --osl) osl=$2; shift 2 ;;
+    --sim-threads) simthreads=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -52,7 +55,7 @@ trap cleanup EXIT
 
 sim_start() { # PORT GROUND_TRUTH MAXCONN
     taskset -c "$simcpu" "$simexe" --model gpt-oss-20b --gpu H200 --port "$1" --fixed-ttft-ms 50 \
-        --fixed-itl-ms 10 --ground-truth "$2" --max-connections "$3" >"$work/sim.log" 2>&1 &
+        --fixed-itl-ms 10 --ground-truth "$2" --max-connections "$3" --threads "$simthreads" >"$work/sim.log" 2>&1 &
     sim=$!
     for _ in $(seq 100); do
         curl -sf "http://127.0.0.1:$1/health" >/dev/null 2>&1 && return 0
@@ -88,7 +91,7 @@ PY
 
 echo "uptime: $(uptime)"
 echo "cores: $(nproc); simulator on CPU $simcpu (taskset -c $simcpu), client on CPU $clientcpu (taskset -c $clientcpu); other work on the machine is not pinned away"
-echo "load: throughline-sim --fixed-ttft-ms 50 --fixed-itl-ms 10; closed loop, completions, ISL 128 / OSL $osl forced, max(30, 3 C) requests, time scale 1; build $build"
+echo "load: throughline-sim --fixed-ttft-ms 50 --fixed-itl-ms 10 --threads $simthreads; closed loop, completions, ISL 128 / OSL $osl forced, max(30, 3 C) requests, time scale 1; build $build"
 : >"$work/trials.jsonl"
 for c in $levels; do
     n=$((3 * c > 30 ? 3 * c : 30))
@@ -98,7 +101,7 @@ for c in $levels; do
         sim_start "$port" "$gt" $((c * 2 + 64))
         campaign "$work/campaign-$c.json" "$c" "$n" "$port"
         rc=0
-        taskset -c "$clientcpu" "$cli" run "$work/campaign-$c.json" --out "$work/run-$c-$t" --no-history \
+        /usr/bin/time -f '%U %S %e' -o "$work/time-$c-$t" taskset -c "$clientcpu" "$cli" run "$work/campaign-$c.json" --out "$work/run-$c-$t" --no-history \
             >"$work/run-$c-$t.log" 2>&1 || rc=$?
         sim_stop
         if [ ! -f "$work/run-$c-$t/run.tlrun" ]; then
@@ -107,7 +110,8 @@ for c in $levels; do
             exit 1
         fi
         python3 "$here/tests/bench/vllmbench_join.py" trial --concurrency "$c" --trial "$t" --osl "$osl" \
-            --truth "$gt" --bundle "$work/run-$c-$t/run.tlrun" --exit-code "$rc" | tee -a "$work/trials.jsonl" |
+            --truth "$gt" --bundle "$work/run-$c-$t/run.tlrun" --exit-code "$rc" \
+            --time "$work/time-$c-$t" | tee -a "$work/trials.jsonl" |
             python3 "$here/tests/bench/vllmbench_join.py" show
         rm -f "$gt" # a C = 1,000 trial's truth is ~10 MB
     done

@@ -108,7 +108,16 @@ def trial(a):
         "itl_sigma_ms": statistics.pstdev(itl_err), "itl_mean_ms": statistics.fmean(itl),
         "itl_raw_sigma_ms": statistics.pstdev(itl),
         "delay_p50_ms": pct(delays, 50), "delay_p99_ms": pct(delays, 99), "tokens": len(delays),
+        "client_cpu_pct": client_cpu(a.time),
     }))
+
+
+def client_cpu(path):
+    """The client's user + system CPU over its wall time, % of one core (None without a time file)."""
+    if not path:
+        return None
+    u, s, wall = (float(x) for x in open(path).read().split()[-3:])
+    return 100 * (u + s) / wall if wall > 0 else None
 
 
 def line(r):
@@ -121,7 +130,8 @@ def line(r):
             f"p99 {r['ttft_err_p99_ms']:.3f}; TTFT - 50 ms mean {r['ttft_vs_50_mean_ms']:.3f}; "
             f"ITL sigma {r['itl_sigma_ms']:.3f} ms (raw ITL mean {r['itl_mean_ms']:.3f}, sigma "
             f"{r['itl_raw_sigma_ms']:.3f}); read delay p50 {r['delay_p50_ms']:.3f}, p99 "
-            f"{r['delay_p99_ms']:.3f} ms; align <= {r['align_us']:.0f} us")
+            f"{r['delay_p99_ms']:.3f} ms; align <= {r['align_us']:.0f} us"
+            + (f"; client CPU {r['client_cpu_pct']:.0f} % of its core" if r.get("client_cpu_pct") else ""))
 
 
 def show(_):
@@ -135,13 +145,15 @@ def summary(_):
         r = json.loads(raw)
         by.setdefault(r["c"], []).append(r)
     keys = ["ttft_err_mean_ms", "ttft_err_p50_ms", "ttft_err_p99_ms", "ttft_vs_50_mean_ms", "itl_sigma_ms",
-            "delay_p99_ms", "align_us"]
+            "delay_p99_ms", "align_us", "client_cpu_pct"]
     print("medians of the trials (ms; align in us):")
-    print("| C | trials | TTFT error mean | p50 | p99 | TTFT - 50 ms mean | ITL sigma | read delay p99 | align |")
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("| C | trials | TTFT error mean | p50 | p99 | TTFT - 50 ms mean | ITL sigma | read delay p99 | align "
+          "| client CPU % |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for c in sorted(by):
         ok = [r for r in by[c] if r["requests"]]
-        cells = [f"{statistics.median(r[k] for r in ok):.3f}" if ok else "-" for k in keys]
+        cells = [f"{statistics.median(r[k] for r in ok):.3f}" if ok and all(r.get(k) is not None for r in ok)
+                 else "-" for k in keys]
         print(f"| {c} | {len(ok)} of {len(by[c])} | " + " | ".join(cells) + " |")
         for k in ("ttft_err_mean_ms", "itl_sigma_ms"):
             print(f"    C={c} {k} per trial: " + ", ".join(f"{r[k]:.3f}" for r in ok))
@@ -157,6 +169,7 @@ def main():
     t.add_argument("--truth", required=True)
     t.add_argument("--bundle", required=True)
     t.add_argument("--exit-code", type=int, default=0)
+    t.add_argument("--time", help="/usr/bin/time -f '%%U %%S %%e' output of the client")
     sub.add_parser("show")
     sub.add_parser("summary")
     a = p.parse_args()
