@@ -38,6 +38,11 @@ void usage(std::FILE *out)
         "                          take F x as long (F >= 1; default 1 = off)\n"
         "  --slowdown-after-s S    when the slowdown factor starts (model seconds; default 0)\n"
         "  --slowdown-per-hour R   every step takes (1 + R x model hours since start) x as long (default 0)\n"
+        "  --fixed-ttft-ms MS --fixed-itl-ms MS   fixed latency instead of the model (either > 0): the "
+        "first\n"
+        "                          token MS ms after a request arrives, each next one MS ms after it, at "
+        "any\n"
+        "                          load (model ms; a mock server as in vllm-bench's overhead protocol)\n"
         "  --faults SPEC           e.g. http500=0.01,disconnect=0.01,stall=0.01:5,slow_first_byte=0.02:1\n"
         "  --ground-truth FILE     JSONL log, one line per request (CLOCK_MONOTONIC ns)\n"
         "  --server-timing FORMAT  publish per-request timing as that server does: llamacpp, vllm, sglang,\n"
@@ -90,6 +95,7 @@ int main(int argc, char **argv)
     long long gpus = 1, port = 8000, prefillGpus = 0, decodeGpus = 0, seed = 1, maxConn = -1, threads = 2;
     double timeScale = 1, jitter = 0, notReadyS = 0, slowdownPct = 0;
     double slowdownFactor = 1, slowdownAfterS = 0, slowdownPerHour = 0;
+    double fixedTtftMs = 0, fixedItlMs = 0;
     bool legacy = false, reasoningContent = false;
     std::string tokenizer = "auto", chatTemplate, chatTemplateDate, countEndpoints = "vllm";
     long long prefixBlock = 16;
@@ -157,6 +163,10 @@ int main(int argc, char **argv)
             numValue(slowdownAfterS);
         else if (a == "--slowdown-per-hour")
             numValue(slowdownPerHour);
+        else if (a == "--fixed-ttft-ms")
+            numValue(fixedTtftMs);
+        else if (a == "--fixed-itl-ms")
+            numValue(fixedItlMs);
         else if (a == "--seed")
             intValue(seed);
         else if (a == "--faults")
@@ -220,6 +230,10 @@ int main(int argc, char **argv)
                              "0..1e9, --slowdown-per-hour 0..1e6\n");
         return 2;
     }
+    if (!(fixedTtftMs >= 0 && fixedTtftMs <= 1e6) || !(fixedItlMs >= 0 && fixedItlMs <= 1e6)) {
+        std::fprintf(stderr, "throughline-sim: --fixed-ttft-ms and --fixed-itl-ms must be 0..1e6\n");
+        return 2;
+    }
     if ((prefillGpus > 0) != (decodeGpus > 0)) {
         std::fprintf(stderr, "throughline-sim: --prefill-gpus and --decode-gpus go together\n");
         return 2;
@@ -245,6 +259,8 @@ int main(int argc, char **argv)
     o.slowdownFactor = slowdownFactor;
     o.slowdownAfterS = slowdownAfterS;
     o.slowdownPerHour = slowdownPerHour;
+    o.fixedTtftMs = fixedTtftMs;
+    o.fixedItlMs = fixedItlMs;
     o.notReadyS = std::max(0.0, notReadyS);
     o.seed = std::uint64_t(seed);
     o.faults = *f;

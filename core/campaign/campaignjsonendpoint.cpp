@@ -150,6 +150,9 @@ Endpoint decodeEndpoint(DecodeContext &ctx, const json &j, const std::string &pt
         so.number("slowdown_factor", e.sim.slowdownFactor, 1, 1e3);
         so.number("slowdown_after_s", e.sim.slowdownAfterS, 0, 1e9);
         so.number("slowdown_per_hour", e.sim.slowdownPerHour, 0, 1e6);
+        // Fixed latency (the vllm-bench overhead protocol); at most 1,000 s keeps the values finite.
+        so.number("fixed_ttft_ms", e.sim.fixedTtftMs, 0, 1e6);
+        so.number("fixed_itl_ms", e.sim.fixedItlMs, 0, 1e6);
         so.finish();
     }
     if (const json *t = o.get("telemetry")) {

@@ -142,6 +142,10 @@ json CampaignJson::toJson(const Endpoint &e)
     }
     if (e.sim.slowdownPerHour != 0)
         j["sim"]["slowdown_per_hour"] = e.sim.slowdownPerHour;
+    if (e.sim.fixedTtftMs != 0 || e.sim.fixedItlMs != 0) {
+        j["sim"]["fixed_ttft_ms"] = e.sim.fixedTtftMs;
+        j["sim"]["fixed_itl_ms"] = e.sim.fixedItlMs;
+    }
     if (e.serverTiming.enabled()) {
         json t{{"format", e.serverTiming.format}};
         if (!e.serverTiming.url.empty())

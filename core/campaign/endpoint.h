@@ -27,6 +27,11 @@ struct SimulatorOptions {
     double slowdownFactor = 1;
     double slowdownAfterS = 0;
     double slowdownPerHour = 0;
+    // Fixed latency instead of the performance model (the vllm-bench overhead protocol's mock server): when
+    // either is > 0, every request's first token is written fixedTtftMs model ms after it arrives and each
+    // next one fixedItlMs after the one before, whatever the load (docs/simulator.md). 0 and 0 = the model.
+    double fixedTtftMs = 0;
+    double fixedItlMs = 0;
 
     bool operator==(const SimulatorOptions &) const = default;
 };

@@ -1,6 +1,7 @@
 #include "core/sim/batchscheduler.h"
 
 #include "core/sim/batchstepper.h"
+#include "core/sim/fixedlatencyscheduler.h"
 
 #include <pthread.h>
 
@@ -209,6 +210,10 @@ private:
 BatchScheduler::BatchScheduler(PerformanceModel model, SchedulerConfig config)
     : m_config(config)
 {
+    if (config.fixedLatency()) {
+        m_fixed = std::make_unique<FixedLatencyScheduler>(config);
+        return;
+    }
     m_first = std::make_unique<Pool>(std::move(model), PoolMode::Aggregated, config, config.seed);
 }
 
@@ -216,6 +221,10 @@ BatchScheduler::BatchScheduler(PerformanceModel prefillModel, PerformanceModel d
                                SchedulerConfig config)
     : m_config(config)
 {
+    if (config.fixedLatency()) { // no pools: the disaggregation does not matter either
+        m_fixed = std::make_unique<FixedLatencyScheduler>(config);
+        return;
+    }
     m_first = std::make_unique<Pool>(std::move(prefillModel), PoolMode::Prefill, config, config.seed);
     m_second = std::make_unique<Pool>(std::move(decodeModel), PoolMode::Decode, config, config.seed + 1);
     m_first->setNext(m_second.get());
@@ -228,6 +237,8 @@ BatchScheduler::~BatchScheduler()
 
 void BatchScheduler::start()
 {
+    if (m_fixed)
+        return m_fixed->start();
     const auto epoch = Clock::now();
     if (m_second)
         m_second->start(epoch);
@@ -236,6 +247,8 @@ void BatchScheduler::start()
 
 void BatchScheduler::stop()
 {
+    if (m_fixed)
+        m_fixed->stop();
     if (m_first)
         m_first->stop();
     if (m_second)
@@ -244,11 +257,15 @@ void BatchScheduler::stop()
 
 bool BatchScheduler::submit(std::shared_ptr<SimRequest> request)
 {
+    if (m_fixed)
+        return m_fixed->submit(std::move(request));
     return m_first->submit(std::move(request), false);
 }
 
 SchedulerGauges BatchScheduler::gauges() const
 {
+    if (m_fixed)
+        return m_fixed->gauges();
     SchedulerGauges g;
     g.running = m_first->running() + (m_second ? m_second->running() : 0);
     g.waiting = m_first->waiting() + (m_second ? m_second->waiting() : 0);

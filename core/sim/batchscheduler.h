@@ -42,6 +42,13 @@ struct SchedulerConfig {
     double slowdownFactor = 1;
     double slowdownAfterS = 0;
     double slowdownPerHour = 0;
+    // Fixed-latency mode (FixedLatencyScheduler; the vllm-bench overhead protocol's mock server): when either
+    // is > 0, the first token is due fixedTtftMs model ms after a request arrives and each next one
+    // fixedItlMs after it, whatever the load; the performance model, the token budget, prefix caching and
+    // the slowdowns are not used. Both 0 = the model's timing.
+    double fixedTtftMs = 0;
+    double fixedItlMs = 0;
+    bool fixedLatency() const { return fixedTtftMs > 0 || fixedItlMs > 0; }
 };
 
 struct SchedulerGauges {
@@ -50,6 +57,8 @@ struct SchedulerGauges {
     double kvUsage = 0; // 0..1 of the (decode) pool's KV capacity
     std::int64_t steps = 0;
 };
+
+class FixedLatencyScheduler;
 
 class BatchScheduler
 {
@@ -71,8 +80,9 @@ public:
 
 private:
     class Pool;
-    std::unique_ptr<Pool> m_first;  // aggregated pool, or the prefill pool
-    std::unique_ptr<Pool> m_second; // decode pool when disaggregated
+    std::unique_ptr<Pool> m_first;                  // aggregated pool, or the prefill pool
+    std::unique_ptr<Pool> m_second;                 // decode pool when disaggregated
+    std::unique_ptr<FixedLatencyScheduler> m_fixed; // instead of the pools in fixed-latency mode
     SchedulerConfig m_config;
 };
 

@@ -80,6 +80,8 @@ Result<SimulatedEndpoint> launchInProcess(const Scenario &sc, int plannedStreams
     o.slowdownFactor = sc.endpoint.sim.slowdownFactor;
     o.slowdownAfterS = sc.endpoint.sim.slowdownAfterS;
     o.slowdownPerHour = sc.endpoint.sim.slowdownPerHour;
+    o.fixedTtftMs = sc.endpoint.sim.fixedTtftMs;
+    o.fixedItlMs = sc.endpoint.sim.fixedItlMs;
     o.tokenizer = "auto";     // exact prompt counting when the model's tokenizer is fetched
     o.prefixBlockTokens = 16; // prefix caching as vLLM (docs/simulator.md)
     o.serverTiming = sc.endpoint.serverTiming.formatFor(sc.backend);

@@ -62,6 +62,12 @@ std::vector<std::string> SimProcess::argumentsFor(const std::string &model, cons
         std::snprintf(buf, sizeof buf, "%.17g", sim.slowdownPerHour);
         a.insert(a.end(), {"--slowdown-per-hour", buf});
     }
+    if (sim.fixedTtftMs != 0 || sim.fixedItlMs != 0) {
+        std::snprintf(buf, sizeof buf, "%.17g", sim.fixedTtftMs);
+        a.insert(a.end(), {"--fixed-ttft-ms", buf});
+        std::snprintf(buf, sizeof buf, "%.17g", sim.fixedItlMs);
+        a.insert(a.end(), {"--fixed-itl-ms", buf});
+    }
     return a;
 }
 

@@ -37,6 +37,9 @@ struct SimRequest {
     // the Finished event and at shutdown, which breaks the session ↔ request cycle.
     std::shared_ptr<RequestSink> sink;
     std::atomic<bool> cancelled{false}; // set by the session when the client is gone
+    // When the request arrived (steady ns; the session's accept time): fixed-latency mode times the first
+    // token from here (FixedLatencyScheduler). 0 = the moment of submit().
+    std::int64_t arrivalNs = 0;
 
     // Scheduler state (touched by the owning pool's thread only).
     int prefilled = 0;

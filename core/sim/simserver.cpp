@@ -133,6 +133,8 @@ SimServer::SimServer(SimServerOptions options)
     sc.slowdownFactor = o.slowdownFactor;
     sc.slowdownAfterS = o.slowdownAfterS;
     sc.slowdownPerHour = o.slowdownPerHour;
+    sc.fixedTtftMs = o.fixedTtftMs;
+    sc.fixedItlMs = o.fixedItlMs;
     sc.seed = o.seed;
     // The budget is per engine (vLLM's max_num_batched_tokens applies per GPU group); the simulated pool
     // spans all GPUs of the deployment, so its budget scales with them — else 8 GPUs with 16,384 running
@@ -382,6 +384,13 @@ std::string SimServer::capacitySummary() const
                       "slowdown drift: every step takes (1 + %g x model hours since start) x as long (not in "
                       "the predicted figures above)\n",
                       o.slowdownPerHour);
+        out += line;
+    }
+    if (o.fixedTtftMs > 0 || o.fixedItlMs > 0) {
+        std::snprintf(line, sizeof line,
+                      "fixed latency: first token %g ms after arrival, then one every %g ms (model ms), "
+                      "whatever the load; the predicted figures above are not used\n",
+                      o.fixedTtftMs, o.fixedItlMs);
         out += line;
     }
     out +=

@@ -49,6 +49,10 @@ struct SimServerOptions {
     double slowdownFactor = 1.0;
     double slowdownAfterS = 0.0;
     double slowdownPerHour = 0.0;
+    // Fixed latency instead of the model (SchedulerConfig::fixedTtftMs / fixedItlMs; the vllm-bench
+    // overhead protocol's mock server): either > 0 = on; model ms, divided by the time scale like the rest.
+    double fixedTtftMs = 0.0;
+    double fixedItlMs = 0.0;
     std::uint64_t seed = 1;
     FaultSpec faults;
     std::string groundTruthPath; // empty = no JSONL log

@@ -226,6 +226,7 @@ void Session<Stream>::startGeneration(Api api, const std::string &body, bool kee
     ctx.nCached = m_core.opt.prefixBlockTokens > 0 ? 0 : -1;
     r->sink = this->shared_from_this();
     r->tag = ctx.seq;
+    r->arrivalNs = ctx.tAcceptNs;
     {
         std::lock_guard lk(m_mu);
         m_tag = r->tag;

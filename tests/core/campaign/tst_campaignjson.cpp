@@ -596,6 +596,20 @@ void TestCampaignJson::simulatorSlowdown()
     const nlohmann::json dw = CampaignJson::toJson(*drift).at("endpoints").at(0).at("sim");
     QVERIFY(!dw.contains("slowdown_factor"));
     QCOMPARE(dw.at("slowdown_per_hour").get<double>(), 0.2);
+
+    // Fixed latency (the vllm-bench overhead protocol): unwritten when off, read, written, carried.
+    QVERIFY(!plain.contains("fixed_ttft_ms"));
+    QVERIFY(!plain.contains("fixed_itl_ms"));
+    auto fixed = CampaignJson::read(slowdownCampaign("{\"fixed_ttft_ms\": 50, \"fixed_itl_ms\": 10}"));
+    QVERIFY2(fixed.ok(), fixed.ok() ? "" : fixed.error().message.c_str());
+    QCOMPARE(fixed->endpoints.at(0).sim.fixedTtftMs, 50.0);
+    QCOMPARE(fixed->endpoints.at(0).sim.fixedItlMs, 10.0);
+    const nlohmann::json fw = CampaignJson::toJson(*fixed).at("endpoints").at(0).at("sim");
+    QCOMPARE(fw.at("fixed_ttft_ms").get<double>(), 50.0);
+    QCOMPARE(fw.at("fixed_itl_ms").get<double>(), 10.0);
+    auto fixedScenarios = MatrixExpander().expand(*fixed);
+    QVERIFY(fixedScenarios.ok());
+    QCOMPARE(fixedScenarios->at(0).endpoint.sim.fixedItlMs, 10.0);
 }
 
 void TestCampaignJson::simulatorSlowdownInvalid_data()
@@ -614,6 +628,12 @@ void TestCampaignJson::simulatorSlowdownInvalid_data()
     QTest::newRow("speeding up") << u"{\"slowdown_per_hour\": -0.1}"_qs
                                  << u"/endpoints/0/sim/slowdown_per_hour: must be at least 0"_qs;
     QTest::newRow("misspelt") << u"{\"slowdown_factr\": 2}"_qs << u"/endpoints/0/sim/slowdown_factr"_qs;
+    QTest::newRow("fixed TTFT below 0")
+        << u"{\"fixed_ttft_ms\": -50, \"fixed_itl_ms\": 10}"_qs
+        << u"/endpoints/0/sim/fixed_ttft_ms: must be at least 0 and at most 1000000, got -50"_qs;
+    QTest::newRow("fixed ITL as text")
+        << u"{\"fixed_ttft_ms\": 50, \"fixed_itl_ms\": \"10ms\"}"_qs
+        << u"/endpoints/0/sim/fixed_itl_ms: expected a number, got a string"_qs;
 }
 
 void TestCampaignJson::simulatorSlowdownInvalid()

@@ -73,6 +73,35 @@ private slots:
                  refused.error().message.c_str());
     }
 
+    // The fixed-latency options reach the child only when set; the child refuses a negative one.
+    void fixedLatencyReachesTheChild()
+    {
+        SimulatorOptions sim;
+        sim.timeScale = 50;
+        const auto plain = SimProcess::argumentsFor("gpt-oss-20b", "B200", 1, "FP4", sim);
+        QVERIFY(std::none_of(plain.begin(), plain.end(),
+                             [](const std::string &a) { return a.rfind("--fixed", 0) == 0; }));
+        sim.fixedTtftMs = 50;
+        sim.fixedItlMs = 10;
+        const auto args = SimProcess::argumentsFor("gpt-oss-20b", "B200", 1, "FP4", sim);
+        SimProcess p;
+        auto port = p.start(THROUGHLINE_SIM_EXE, args);
+        QVERIFY2(port.ok(), port.ok() ? "" : port.error().message.c_str());
+        QCOMPARE(p.stop(), 0);
+        QVERIFY2(p.output().find("fixed latency: first token 50 ms after arrival, then one every 10 ms") !=
+                     std::string::npos,
+                 p.output().c_str());
+
+        SimProcess bad;
+        auto refused = bad.start(
+            THROUGHLINE_SIM_EXE,
+            {"--model", "gpt-oss-20b", "--gpu", "B200", "--port", "0", "--fixed-itl-ms", "-10"}, 5000);
+        QVERIFY(!refused.ok());
+        QVERIFY2(refused.error().message.find("--fixed-ttft-ms and --fixed-itl-ms must be 0..1e6") !=
+                     std::string::npos,
+                 refused.error().message.c_str());
+    }
+
     void badArgumentsFailClearly()
     {
         SimProcess p;
