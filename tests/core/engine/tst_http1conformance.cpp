@@ -181,6 +181,13 @@ void TestHttp1Conformance::samplesSplitAtEveryByte()
     RawHttpServer server;
     const auto all = samples();
     QVERIFY2(all.size() >= 9, "the SSE samples are missing");
+    // Every byte in the ordinary build (about 6 s). Under AddressSanitizer, ten times slower, every 11th
+    // byte plus the first 512 (headers and the first events): the ordinary ctest run holds every split.
+#if defined(__SANITIZE_ADDRESS__)
+    constexpr std::size_t kStride = 11;
+#else
+    constexpr std::size_t kStride = 1;
+#endif
     std::size_t splits = 0;
     for (const Sample &s : all) {
         for (const Framed &f : framings(s)) {
@@ -189,7 +196,7 @@ void TestHttp1Conformance::samplesSplitAtEveryByte()
             const QByteArray what = QByteArray::fromStdString(s.name + " / " + f.name);
             QVERIFY2(rc == CURLE_OK, QByteArray(what + ": " + curl_easy_strerror(rc)).constData());
             QVERIFY2(!reference.empty(), what.constData());
-            for (std::size_t at = 0; at <= f.wire.size(); ++at, ++splits) {
+            for (std::size_t at = 0; at <= f.wire.size(); at += at < 512 ? 1 : kStride, ++splits) {
                 bool done = false;
                 const std::vector<std::string> events = readerEvents(f.wire, at, done);
                 if (!done || events != reference)
