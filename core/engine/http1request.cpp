@@ -20,11 +20,6 @@ bool envSet(const char *name)
     return v && *v;
 }
 
-bool isLoopbackHost(std::string_view host)
-{
-    return host.rfind("127.", 0) == 0 || host == "localhost" || host == "[::1]";
-}
-
 // "Name:" (nothing after the colon): the request asks for that header to be left out.
 bool removesHeader(std::string_view line)
 {
@@ -65,10 +60,17 @@ std::optional<Http1Target> http1Target(const std::string &url)
     return t;
 }
 
+bool isLoopbackUrl(const std::string &url)
+{
+    const auto p = url.find("://");
+    const std::string_view rest =
+        p == std::string::npos ? std::string_view(url) : std::string_view(url).substr(p + 3);
+    return rest.rfind("127.", 0) == 0 || rest.rfind("localhost", 0) == 0 || rest.rfind("[::1]", 0) == 0;
+}
+
 bool proxyMayApply(const std::string &url)
 {
-    const auto target = http1Target(url);
-    if (target && isLoopbackHost(target->origin.substr(0, target->origin.rfind(':'))))
+    if (isLoopbackUrl(url))
         return false;
     if (!envSet("http_proxy") && !envSet("all_proxy") && !envSet("ALL_PROXY"))
         return false; // libcurl ignores HTTP_PROXY in upper case (httpoxy)

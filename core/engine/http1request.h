@@ -23,6 +23,10 @@ struct Http1Target {
 // fragments, unparsable URLs).
 std::optional<Http1Target> http1Target(const std::string &url);
 
+// Loopback (127.x, localhost, [::1]): never proxied (the engine sets CURLOPT_NOPROXY for it), and where the
+// worker spreads source addresses.
+bool isLoopbackUrl(const std::string &url);
+
 // Would libcurl send this URL through a proxy? Loopback never (the engine sets CURLOPT_NOPROXY for it);
 // otherwise when http_proxy or all_proxy (any case) is set and no_proxy does not simply say "*".
 bool proxyMayApply(const std::string &url);

@@ -1,5 +1,6 @@
 #include "core/engine/worker.h"
 
+#include "core/engine/http1request.h"
 #include "core/engine/secrets.h"
 #include "core/engine/workertransfer.h"
 
@@ -20,13 +21,6 @@
 namespace Throughline {
 
 namespace {
-
-bool isLoopbackUrl(const std::string &url)
-{
-    const auto p = url.find("://");
-    const std::string rest = p == std::string::npos ? url : url.substr(p + 3);
-    return rest.rfind("127.", 0) == 0 || rest.rfind("localhost", 0) == 0 || rest.rfind("[::1]", 0) == 0;
-}
 
 // Above this many open streams on one worker, loopback connections spread their source address (onSockopt).
 constexpr std::size_t kSpreadAboveOpenStreams = 512;
