@@ -9,12 +9,17 @@
 
 #include <cstddef>
 #include <span>
+#include <vector>
 
 namespace Throughline {
 
 // Sample autocorrelation ρ̂(k) = γ̂(k) / γ̂(0), γ̂(k) = (1/n) Σ (x_i − x̄)(x_{i+k} − x̄). 0 for a constant
 // series or k ≥ n.
 double autocorrelation(std::span<const double> x, std::size_t lag);
+
+// ρ̂(0) … ρ̂(min(maxLag, n − 1)) in one go, each bit-for-bit what autocorrelation() gives (the estimators
+// below compute theirs the same way, several lags per pass over the series).
+std::vector<double> autocorrelations(std::span<const double> x, std::size_t maxLag);
 
 // Flat-top bandwidth m̂ (Politis 2003): the smallest m ≥ 0 such that |ρ̂(m + k)| < 2·√(log10(n) / n) for
 // k = 1 … K_n, K_n = max(5, ⌈√log10(n)⌉); capped at ⌈√n⌉ + K_n (and 500 lags, which bounds the cost on

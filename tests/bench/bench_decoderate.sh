@@ -9,6 +9,9 @@
 # deployment, lengths, C, requests and time scale (plain epoll + recv, no HTTP library). Medians over RUNS.
 # Usage: tests/bench/bench_decoderate.sh [--build build/release] [--streams C] [--requests N] [--osl N]
 #        [--time-scale S] [--runs R] [--strace] [--sim-cpu N --client-cpu M] [--read-path auto|libcurl]
+#        [--floor PATH]
+# --floor: the bench_readfloor to run (default BUILD/tests/bench/bench_readfloor; the bench preset has it,
+# the ci preset does not — e.g. --build build/ci --floor build/bench/tests/bench/bench_readfloor).
 # --read-path: the engine's read path (default auto = the direct HTTP/1.1 path on this plain-http load).
 # The rate per stream is what the simulator's model gives this deployment at C (printed: tokens/s per stream,
 # from the run's TPOT); --time-scale multiplies it (e.g. 2,048 streams × 27 tok/s: pick S from a first run).
@@ -24,6 +27,7 @@ trace=0
 simcpu=
 clientcpu=
 readpath=auto
+floor=
 while [ $# -gt 0 ]; do
     case "$1" in
     --build) build=$2; shift 2 ;;
@@ -36,13 +40,14 @@ while [ $# -gt 0 ]; do
     --sim-cpu) simcpu=$2; shift 2 ;;
     --client-cpu) clientcpu=$2; shift 2 ;;
     --read-path) readpath=$2; shift 2 ;;
+    --floor) floor=$2; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
 here=$(cd "$(dirname "$0")/../.." && pwd)
 cli=$build/app/throughline-cli
 simexe=$build/app/throughline-sim
-floor=$build/tests/bench/bench_readfloor
+[ -n "$floor" ] || floor=$build/tests/bench/bench_readfloor
 for f in "$cli" "$simexe"; do [ -x "$f" ] || { echo "missing $f (build the bench preset)" >&2; exit 2; }; done
 work=$(mktemp -d)
 sim=
@@ -109,7 +114,9 @@ print(f"strace -c (one run): {calls}; {events} events / {reads} recvfrom = "
 PY
 fi
 decode_sim_stop
-if [ -x "$floor" ]; then
+if [ ! -x "$floor" ]; then
+    echo "no bench_readfloor at $floor: the floor is not measured (see --floor)"
+else
     "${clientwrap[@]}" "$floor" --model gpt-oss-20b --gpus 8 --streams "$streams" --requests "$requests" \
         --osl "$osl" --time-scale "$scale" --reps "$runs" --chat
 fi
