@@ -678,12 +678,12 @@ void Worker::runWorkSlice(std::int64_t budgetNs)
 
 void Worker::socketAction(int fd, std::uint32_t epollEvents)
 {
-    if (epollEvents & EPOLLIN)
-        m_readDelay.add(nowNs() - m_batchReadyByNs);
     if (Transfer *t = fdWatch(fd).direct) {
-        directSocket(t, epollEvents);
+        directSocket(t, epollEvents); // measures its reads' delay itself, from their receive stamps
         return;
     }
+    if (epollEvents & EPOLLIN)
+        m_readDelay.add(nowNs() - m_batchReadyByNs);
     const int flags = ((epollEvents & EPOLLIN) ? CURL_CSELECT_IN : 0) |
                       ((epollEvents & EPOLLOUT) ? CURL_CSELECT_OUT : 0) |
                       ((epollEvents & (EPOLLERR | EPOLLHUP)) ? CURL_CSELECT_ERR : 0);
@@ -770,6 +770,8 @@ void Worker::run()
         const bool slept = waitMs > 0 && returned - before > 20'000;
         m_batchReadyByNs = slept ? returned : lastWaitReturnNs;
         lastWaitReturnNs = returned;
+        if (ready > 0)
+            m_stampClock.calibrate([this] { return nowNs(); });
         if (ready == 0 && waitMs > 0) {
             // Woke up later than the timeout: the thread was starved (CPU-bound client).
             const double lagMs = static_cast<double>(returned - before) / 1e6 - waitMs;

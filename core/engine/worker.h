@@ -20,6 +20,7 @@
 #include "core/campaign/endpoint.h"
 #include "core/engine/processstats.h"
 #include "core/engine/readdelayhistogram.h"
+#include "core/engine/receivestamp.h"
 #include "core/engine/requestbuilder.h"
 #include "core/engine/requestrecord.h"
 
@@ -156,6 +157,8 @@ private:
     void sendRequest(Transfer *t);
     bool writeSome(Transfer *t); // false: the transfer failed (and is finished)
     void directSocket(Transfer *t, std::uint32_t epollEvents);
+    // A direct read's time: its receive stamp on this clock (within what is certain), else now.
+    std::int64_t readTime(const Transfer *t, std::int64_t stampRealNs) const;
     void directFailed(Transfer *t, int curlCode);
     void releaseConnection(Transfer *t, bool reuse);
     void closeConnection(Connection *c);
@@ -210,6 +213,7 @@ private:
     // The latest moment the sockets of the current epoll batch can have become ready: the wait's return
     // when it slept, else the previous wait's return (worker thread). A read's delay is measured from it.
     std::int64_t m_batchReadyByNs = 0;
+    StampClock m_stampClock;     // the direct path's receive stamps on this clock, calibrated per wake-up
     std::atomic<pid_t> m_tid{0}; // the worker thread's id (for its schedstat), 0 before it runs
 
     std::atomic<bool> m_spreadForced{false};

@@ -2,14 +2,17 @@
 // written and read by the worker itself on keep-alive sockets that libcurl connected (CURLOPT_CONNECT_ONLY:
 // resolving, connecting, the source-address spreading of onSockopt and connect timeouts stay libcurl's).
 // What it saves per read against libcurl's transfers: the poll(0) libcurl 7.88 makes after every recv and
-// its per-transfer state machine; each read is one recv, timestamped once, its body bytes going to the same
-// SSE parser as libcurl's write callback. Worker thread only.
+// its per-transfer state machine; each read is one recvmsg, timestamped once — by the kernel's receive
+// stamp where the socket has one (core/engine/receivestamp.h) — its body bytes going to the same SSE parser
+// as libcurl's write callback. Worker thread only.
 #include "core/engine/http1request.h"
+#include "core/engine/receivestamp.h"
 #include "core/engine/workertransfer.h"
 
 #include <sys/epoll.h>
 #include <sys/socket.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace Throughline {
@@ -66,6 +69,7 @@ bool Worker::startDirect(Transfer *t)
     t->origin = target->origin;
     t->wire = http1RequestBytes(t->request, *target);
     t->http.reset();
+    t->readNs = kNoTime;
     t->record.tSend = nowNs();
     t->activeIndex = m_active.size();
     m_active.push_back(t);
@@ -126,6 +130,8 @@ void Worker::onDirectConnected(Transfer *t, int curlCode)
     // libcurl watched the socket while connecting; from here on the worker does.
     unwatchFd(fd);
     c->fd = fd;
+    // Refused (never seen on Linux), the reads carry no stamp and are timed when read, as libcurl's.
+    [[maybe_unused]] const bool stamped = enableReceiveStamps(fd);
     c->connected = true;
     t->newConnection = true;
     curl_off_t us = 0;
@@ -177,11 +183,14 @@ void Worker::directSocket(Transfer *t, std::uint32_t epollEvents)
     if (m_readBuffer.size() < kReadBufferBytes)
         m_readBuffer.resize(kReadBufferBytes);
     for (int i = 0; i < kMaxReadsPerWake; ++i) {
-        const ssize_t n = recv(t->fd, m_readBuffer.data(), m_readBuffer.size(), MSG_DONTWAIT);
+        const StampedRead r = receiveStamped(t->fd, m_readBuffer.data(), m_readBuffer.size());
+        const ssize_t n = r.bytes;
         if (n > 0) {
             // One timestamp per read, as libcurl's write callback gets: every event completed by it carries
             // it.
-            t->readNs = nowNs();
+            t->readNs = readTime(t, r.stampRealNs);
+            if (i == 0)
+                m_readDelay.add(std::max<std::int64_t>(0, t->readNs - m_batchReadyByNs));
             t->lastByteNs = t->readNs;
             if (t->firstResponseByteNs == kNoTime)
                 t->firstResponseByteNs = t->readNs;
@@ -212,6 +221,18 @@ void Worker::directSocket(Transfer *t, std::uint32_t epollEvents)
             directFailed(t, CURLE_RECV_ERROR);
         return;
     }
+}
+
+std::int64_t Worker::readTime(const Transfer *t, std::int64_t stampRealNs) const
+{
+    const std::int64_t now = nowNs();
+    if (stampRealNs < 0)
+        return now;
+    // The stamp on the worker's clock, kept within what is certain: not after the read, not before the
+    // request left or the stream's previous read (a realtime clock stepped between two wake-ups).
+    const std::int64_t notBefore =
+        std::max(t->record.tWire, t->readNs == kNoTime ? t->record.tWire : t->readNs);
+    return std::clamp(m_stampClock.toCallerNs(stampRealNs), std::min(notBefore, now), now);
 }
 
 bool Worker::onDirectBody(void *transfer, const char *data, std::size_t len)

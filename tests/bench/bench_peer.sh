@@ -7,9 +7,15 @@
 # (measured − true, per request: TTFT = first token − send vs the server's first-token write − accept; TPOT over
 # the same tokens), p50 and mean.
 # Usage: tests/bench/bench_peer.sh [--build build/release] [--streams C] [--requests N] [--time-scale S]
-#        [--runs R] [--read-path auto|libcurl] [--skip-peer]
+#        [--runs R] [--read-path auto|libcurl] [--skip-peer] [--sim-cpu N --client-cpu M] [--floor PATH]
+#        [--join]
 # --read-path: Throughline's read path (default auto: the direct HTTP/1.1 path here); --skip-peer times
-# Throughline alone (e.g. 2,048 streams, beyond what the aiohttp client keeps up with).
+# Throughline alone (e.g. 2,048 streams, beyond what the aiohttp client keeps up with); --sim-cpu/--client-cpu
+# pin the simulator and both clients (taskset); --floor runs (unpinned) that bench_readfloor on the same load after the
+# runs, so the peer, Throughline and the bare floor (epoll + recv, no HTTP) are compared in one go. Ends with
+# the medians over the runs and the ratio of events per CPU-second. --join also joins every token Throughline
+# read with the simulator's write time of it (tests/bench/vllmbench_join.py): the client-added delay of every
+# token and of first tokens, p50/p99, the figure the 2,048-stream hold is judged on.
 # Needs /usr/bin/python3 with Debian's python3-aiohttp (tests/bench/README.md).
 set -euo pipefail
 build=build/release
@@ -20,6 +26,10 @@ runs=1
 osl=200
 readpath=auto
 skippeer=0
+simcpu=
+clientcpu=
+floor=
+join=0
 while [ $# -gt 0 ]; do
     case "$1" in
     --build) build=$2; shift 2 ;;
@@ -29,6 +39,10 @@ while [ $# -gt 0 ]; do
     --runs) runs=$2; shift 2 ;;
     --read-path) readpath=$2; shift 2 ;;
     --skip-peer) skippeer=1; shift ;;
+    --sim-cpu) simcpu=$2; shift 2 ;;
+    --client-cpu) clientcpu=$2; shift 2 ;;
+    --floor) floor=$2; shift 2 ;;
+    --join) join=1; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -41,25 +55,32 @@ sim=
 cleanup() { [ -n "$sim" ] && kill "$sim" 2>/dev/null; [ -n "${KEEP:-}" ] && echo "kept $work" >&2 || rm -rf "$work"; }
 trap cleanup EXIT
 port=$((20000 + RANDOM % 20000))
-simwrap=()
+simwrap=() clientwrap=()
+[ -n "$simcpu" ] && simwrap=(taskset -c "$simcpu")
+[ -n "$clientcpu" ] && clientwrap=(taskset -c "$clientcpu")
 # shellcheck source=tests/bench/decodeload.sh
 . "$here/tests/bench/decodeload.sh"
 decode_campaign "$work/campaign.json" "peer comparison" "$requests" "$osl"
 echo "uptime: $(uptime)"
-echo "load: C=$streams, $requests requests, ISL 128 / OSL $osl, time scale $scale; Throughline read path $readpath"
+echo "load: C=$streams, $requests requests, ISL 128 / OSL $osl, time scale $scale; Throughline read path $readpath; sim CPU ${simcpu:-any}, client CPU ${clientcpu:-any}"
 for ((i = 0; i < runs; ++i)); do
     if [ "$skippeer" = 0 ]; then
         decode_sim_start "$work/gt-peer-$i.jsonl"
-        /usr/bin/time -f '%U %S %e' -o "$work/time-peer-$i" /usr/bin/python3 "$here/tests/bench/peer_aiohttp.py" \
+        /usr/bin/time -f '%U %S %e' -o "$work/time-peer-$i" "${clientwrap[@]}" /usr/bin/python3 "$here/tests/bench/peer_aiohttp.py" \
             --url "http://127.0.0.1:$port" --concurrency "$streams" --requests "$requests" --osl "$osl" \
             --out "$work/peer-$i.jsonl" >"$work/peer-$i.log" 2>&1
         decode_sim_stop
     fi
     decode_sim_start "$work/gt-tl-$i.jsonl"
-    /usr/bin/time -f '%U %S %e' -o "$work/time-tl-$i" "$cli" run "$work/campaign.json" --out "$work/tl-$i" \
+    /usr/bin/time -f '%U %S %e' -o "$work/time-tl-$i" "${clientwrap[@]}" "$cli" run "$work/campaign.json" --out "$work/tl-$i" \
         --no-history --json --read-path "$readpath" >"$work/tl-$i.log" 2>&1 || true
     decode_sim_stop
-    python3 - "$work" "$i" "$osl" "$skippeer" <<'PY'
+    if [ "$join" = 1 ]; then
+        python3 "$here/tests/bench/vllmbench_join.py" trial --concurrency "$streams" --trial "$i" --osl "$osl" \
+            --truth "$work/gt-tl-$i.jsonl" --bundle "$work/tl-$i/run.tlrun" --time "$work/time-tl-$i" |
+            python3 "$here/tests/bench/vllmbench_join.py" show
+    fi
+    python3 - "$work" "$i" "$osl" "$skippeer" <<'PY' | tee -a "$work/summary"
 import csv, json, os, statistics, sys
 work, i, osl, skippeer = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4] == "1"
 def truth(path):
@@ -114,4 +135,26 @@ print(f"{'':>11}  read path {point['client'].get('read_path', '?')}, flags {poin
       f"client-added delay estimate p99 {point['client'].get('added_delay_p99_ms')} ms")
 PY
 done
+python3 - "$work/summary" <<'PY'
+import re, statistics, sys
+def med(name, pattern):
+    v = [float(re.search(pattern, l).group(1).replace(",", "")) for l in open(sys.argv[1])
+         if l.lstrip().startswith(name + ":")]
+    return statistics.median(v) if v else None
+out = {}
+for name in ("aiohttp", "Throughline"):
+    eps = med(name, r"([0-9,]+) events per CPU-second")
+    if eps is None:
+        continue
+    out[name] = eps
+    print(f"median {name}: {med(name, r'([0-9.]+) us per event')} us per event, {eps:,.0f} events per CPU-second, "
+          f"TTFT error p50 {med(name, r'error p50 ([0-9.-]+) ms')} ms")
+if len(out) == 2:
+    print(f"Throughline / aiohttp events per CPU-second (medians): {out['Throughline'] / out['aiohttp']:.2f}x")
+PY
+if [ -n "$floor" ]; then
+    # Not pinned: the floor's simulator runs in its process, beside the reader it times.
+    "$floor" --model gpt-oss-20b --gpus 8 --streams "$streams" --requests "$requests" \
+        --osl "$osl" --time-scale "$scale" --reps "$runs" --chat
+fi
 echo "uptime: $(uptime)"

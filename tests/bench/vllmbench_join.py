@@ -89,7 +89,7 @@ def trial(a):
         return
     t0_lo = max(w - r for _, _, reads, writes, _ in joined for r, w in zip(reads, writes))
     t0_hi = min(acc - send for send, _, _, _, acc in joined)
-    ttft_err, ttft_nominal, itl_err, delays, itl = [], [], [], [], []
+    ttft_err, ttft_nominal, itl_err, delays, itl, first_delays = [], [], [], [], [], []
     for send, first, reads, writes, _ in joined:
         client_ttft = first - send
         true_ttft = writes[0] - (send + t0_lo)
@@ -99,6 +99,7 @@ def trial(a):
             itl.append((reads[k] - reads[k - 1]) / 1e6)
             itl_err.append(((reads[k] - reads[k - 1]) - (writes[k] - writes[k - 1])) / 1e6)
         delays.extend((r + t0_lo - w) / 1e6 for r, w in zip(reads, writes))
+        first_delays.append((reads[0] + t0_lo - writes[0]) / 1e6)
     print(json.dumps({
         "c": a.concurrency, "trial": a.trial, "requests": len(joined), "failed": failed,
         "unmatched": unmatched, "short": short, "exit": a.exit_code,
@@ -108,6 +109,7 @@ def trial(a):
         "itl_sigma_ms": statistics.pstdev(itl_err), "itl_mean_ms": statistics.fmean(itl),
         "itl_raw_sigma_ms": statistics.pstdev(itl),
         "delay_p50_ms": pct(delays, 50), "delay_p99_ms": pct(delays, 99), "tokens": len(delays),
+        "first_delay_p99_ms": pct(first_delays, 99),
         "client_cpu_pct": client_cpu(a.time),
     }))
 
@@ -130,7 +132,8 @@ def line(r):
             f"p99 {r['ttft_err_p99_ms']:.3f}; TTFT - 50 ms mean {r['ttft_vs_50_mean_ms']:.3f}; "
             f"ITL sigma {r['itl_sigma_ms']:.3f} ms (raw ITL mean {r['itl_mean_ms']:.3f}, sigma "
             f"{r['itl_raw_sigma_ms']:.3f}); read delay p50 {r['delay_p50_ms']:.3f}, p99 "
-            f"{r['delay_p99_ms']:.3f} ms; align <= {r['align_us']:.0f} us"
+            f"{r['delay_p99_ms']:.3f} ms, first tokens p99 {r['first_delay_p99_ms']:.3f} ms; "
+            f"align <= {r['align_us']:.0f} us"
             + (f"; client CPU {r['client_cpu_pct']:.0f} % of its core" if r.get("client_cpu_pct") else ""))
 
 

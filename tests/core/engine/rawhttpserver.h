@@ -11,6 +11,7 @@
 
 #include <atomic>
 #include <cstring>
+#include <functional>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -47,6 +48,14 @@ public:
     {
         std::lock_guard lock(m_mutex);
         m_response = std::move(bytes);
+    }
+    // From now on each response in parts, part i sent once beforePart(i) returns (on the server's thread):
+    // a test holds a part back until it wants it on the wire, and can note when it went.
+    void setResponseParts(std::vector<std::string> parts, std::function<void(std::size_t)> beforePart)
+    {
+        std::lock_guard lock(m_mutex);
+        m_parts = std::move(parts);
+        m_beforePart = std::move(beforePart);
     }
     std::vector<std::string> requests()
     {
@@ -106,22 +115,35 @@ private:
             bodyLen = std::stoul(c->in.substr(cl + 16));
         if (c->in.size() < end + 4 + bodyLen)
             return;
-        std::string response;
+        std::vector<std::string> parts;
+        std::function<void(std::size_t)> beforePart;
         {
             std::lock_guard lock(m_mutex);
             m_requests.push_back(c->in.substr(0, end + 4 + bodyLen));
-            response = m_response;
+            parts = m_parts.empty() ? std::vector<std::string>{m_response} : m_parts;
+            beforePart = m_beforePart;
         }
         c->in.erase(0, end + 4 + bodyLen);
-        for (std::size_t sent = 0; sent < response.size();) {
-            const ssize_t w = send(fd, response.data() + sent, response.size() - sent, MSG_NOSIGNAL);
-            if (w <= 0)
-                break;
-            sent += static_cast<std::size_t>(w);
+        std::string response;
+        for (std::size_t i = 0; i < parts.size(); ++i) {
+            if (beforePart)
+                beforePart(i);
+            sendAll(fd, parts[i]);
+            response += parts[i];
         }
         if (response.find("Connection: close\r\n") != std::string::npos) {
             close(fd);
             c->fd = -1;
+        }
+    }
+
+    static void sendAll(int fd, const std::string &bytes)
+    {
+        for (std::size_t sent = 0; sent < bytes.size();) {
+            const ssize_t w = send(fd, bytes.data() + sent, bytes.size() - sent, MSG_NOSIGNAL);
+            if (w <= 0)
+                break;
+            sent += static_cast<std::size_t>(w);
         }
     }
 
@@ -133,5 +155,7 @@ private:
     std::vector<Conn> m_conns;
     std::mutex m_mutex;
     std::string m_response;
+    std::vector<std::string> m_parts;
+    std::function<void(std::size_t)> m_beforePart;
     std::vector<std::string> m_requests;
 };
