@@ -18,6 +18,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdio>
 #include <mutex>
 #include <thread>
 
@@ -47,9 +48,11 @@ void waitFor(const std::atomic<bool> &flag)
     for (int i = 0; i < 5000 && !flag; ++i)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
 }
+
 // A loopback TCP pair whose client end asks for stamps (Unix stream sockets carry none). The kernel turns
-// stamping on machine-wide a moment after the first socket asks (a deferred switch) and off after the last
-// closes: segments in between carry none, and the engine then times those reads when it makes them.
+// stamping on machine-wide a moment after the first socket asks (a deferred switch) and off again after the
+// last one closes: segments that arrive while it is off carry no stamp, and the engine times those reads
+// when it makes them.
 struct StampedPair {
     int listener = socket(AF_INET, SOCK_STREAM, 0);
     int client = socket(AF_INET, SOCK_STREAM, 0);
