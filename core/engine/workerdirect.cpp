@@ -231,7 +231,7 @@ std::int64_t Worker::readTime(const Transfer *t, std::int64_t stampRealNs) const
     // The stamp on the worker's clock, kept within what is certain: not after the read, not before the
     // request left or the stream's previous read (a realtime clock stepped between two wake-ups).
     const std::int64_t notBefore =
-        std::max(t->record.tWire, t->readNs == kNoTime ? t->record.tWire : t->readNs);
+        t->readNs == kNoTime ? t->record.tWire : std::max(t->record.tWire, t->readNs);
     return std::clamp(m_stampClock.toCallerNs(stampRealNs), std::min(notBefore, now), now);
 }
 

@@ -45,8 +45,8 @@ double autocovariance(const Centered &c, std::size_t lag)
 // γ̂(k) for k = acov.size() … upTo appended to acov, kLagBlock lags per pass over the series. Each lag's
 // sum runs over i in the same order as autocovariance() does, with the same multiply and add per term (a
 // vector lane rounds as a scalar does), so every value is bit-for-bit the one lag-by-lag computation gives
-// (tst_autocorrelation). One pass per block instead of per lag is what makes it fast on a point's hundreds of thousands of
-// token gaps: one lag per pass is one dependent add per sample.
+// (tst_autocorrelation). One pass per block instead of per lag is what makes it fast on a point's hundreds of
+// thousands of token gaps: one lag per pass is one dependent add per sample.
 using Lanes = double __attribute__((vector_size(16))); // two lags side by side (GCC/Clang vectors)
 constexpr std::size_t kLanes = 2;
 constexpr std::size_t kSums = 8; // vector sums in registers
