@@ -54,4 +54,9 @@ struct Worker::Connection {
     bool connected = false;
 };
 
+// The response's status, protocol and phase timings into t.record when the transfer finishes
+// (workertimings.cpp): from libcurl's easy handle, or on the direct path from the worker's own timestamps.
+void curlTimings(Worker::Transfer &t);
+void directTimings(Worker::Transfer &t);
+
 } // namespace Throughline
