@@ -17,21 +17,29 @@
 #include <thread>
 #include <vector>
 
+// A listening TCP socket on 127.0.0.1 at a port the kernel picks; its address in `at`.
+inline int listenOnLoopback(sockaddr_in &at, int backlog)
+{
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    const int one = 1;
+    setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
+    at = {};
+    at.sin_family = AF_INET;
+    at.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    bind(fd, reinterpret_cast<sockaddr *>(&at), sizeof at);
+    listen(fd, backlog);
+    socklen_t len = sizeof at;
+    getsockname(fd, reinterpret_cast<sockaddr *>(&at), &len);
+    return fd;
+}
+
 class RawHttpServer
 {
 public:
     RawHttpServer()
     {
-        m_listen = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
-        const int one = 1;
-        setsockopt(m_listen, SOL_SOCKET, SO_REUSEADDR, &one, sizeof one);
         sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        bind(m_listen, reinterpret_cast<sockaddr *>(&a), sizeof a);
-        listen(m_listen, 64);
-        socklen_t len = sizeof a;
-        getsockname(m_listen, reinterpret_cast<sockaddr *>(&a), &len);
+        m_listen = listenOnLoopback(a, 64);
         m_port = ntohs(a.sin_port);
         m_thread = std::thread([this] { run(); });
     }

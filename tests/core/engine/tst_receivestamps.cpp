@@ -54,18 +54,13 @@ void waitFor(const std::atomic<bool> &flag)
 // last one closes: segments that arrive while it is off carry no stamp, and the engine times those reads
 // when it makes them.
 struct StampedPair {
-    int listener = socket(AF_INET, SOCK_STREAM, 0);
+    int listener = -1;
     int client = socket(AF_INET, SOCK_STREAM, 0);
     int server = -1;
     StampedPair()
     {
         sockaddr_in a{};
-        a.sin_family = AF_INET;
-        a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        bind(listener, reinterpret_cast<sockaddr *>(&a), sizeof a);
-        listen(listener, 1);
-        socklen_t len = sizeof a;
-        getsockname(listener, reinterpret_cast<sockaddr *>(&a), &len);
+        listener = listenOnLoopback(a, 1);
         ::connect(client, reinterpret_cast<sockaddr *>(&a), sizeof a);
         server = accept(listener, nullptr, nullptr);
         enableReceiveStamps(client);
